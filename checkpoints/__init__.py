@@ -1,0 +1,57 @@
+"""Checkpointers, chosen by configuration: in memory (tests), SQLite file (default), PostgreSQL (URL).
+
+``make_checkpointer(url)``: ``None``/``"memory"`` -> in memory; a path or ``sqlite:///path`` -> SQLite;
+``postgresql://...`` -> PostgreSQL (needs the ``service`` extra).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from langgraph.checkpoint.memory import InMemorySaver
+
+
+def memory_checkpointer() -> InMemorySaver:
+    """Lives as long as the process: for tests and one-off calls."""
+    return InMemorySaver()
+
+
+def sqlite_checkpointer(path: str | Path) -> Any:
+    """A SQLite file: a restarted process resumes its calls. Safe to share between threads."""
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    path = Path(path)
+    if path.parent and not path.parent.exists():
+        raise ValueError(f"the checkpoint directory {path.parent} does not exist; create it first")
+    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+    conn.execute("PRAGMA journal_mode=WAL")
+    saver = SqliteSaver(conn)
+    saver.setup()
+    return saver
+
+
+def postgres_checkpointer(url: str) -> Any:
+    """PostgreSQL for several workers sharing calls (``langgraph-checkpoint-postgres``)."""
+    try:
+        from langgraph.checkpoint.postgres import PostgresSaver
+        from psycopg_pool import ConnectionPool
+    except ImportError as missing:  # pragma: no cover - depends on the installed extra
+        raise ImportError("PostgreSQL checkpoints need the service extra: pip install -e '.[service]'") from missing
+    pool = ConnectionPool(url, kwargs={"autocommit": True, "prepare_threshold": 0}, min_size=1, max_size=8,
+                          open=True)
+    saver = PostgresSaver(pool)
+    saver.setup()
+    return saver
+
+
+def make_checkpointer(url: str | None = None) -> Any:
+    """One factory for all three, by URL or path."""
+    if url is None or url in ("", "memory", ":memory:"):
+        return memory_checkpointer()
+    if url.startswith(("postgres://", "postgresql://")):
+        return postgres_checkpointer(url)
+    if url.startswith("sqlite:///"):
+        url = url[len("sqlite:///"):]
+    return sqlite_checkpointer(url)

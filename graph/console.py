@@ -1,0 +1,75 @@
+"""A phone call in the terminal: you are the caller, each turn shows state, tool calls and slots.
+
+    make run                                   # talk; an empty line is silence, Ctrl-D hangs up
+    printf 'Book me on Tuesday at ten a m, my name is Jamie\\nyes\\n' | make run
+    make run ARGS="--plan book=taken"          # replay a failure: book refuses once
+    make run ARGS="--db calls.sqlite --thread my-call"   # resume a call after a restart
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from checkpoints import make_checkpointer
+from graph.voice_agent import VoiceAgent
+from voicekit.clinic import OUTCOMES, TOOLS, ClinicAPI
+
+
+def parse_plan(items: list[str]) -> dict[str, list[str]]:
+    """``["find_slots=timeout,ok", "book=taken"]`` -> ``{"find_slots": ["timeout", "ok"], "book": ["taken"]}``."""
+    plan: dict[str, list[str]] = {}
+    for item in items:
+        tool, sep, outcomes = item.partition("=")
+        if not sep or tool not in TOOLS:
+            raise SystemExit(f"--plan takes TOOL=OUTCOME[,OUTCOME...] with TOOL in {', '.join(TOOLS)} "
+                             f"and OUTCOME in {', '.join(OUTCOMES)}; got {item!r}")
+        plan.setdefault(tool, []).extend(o.strip() for o in outcomes.split(",") if o.strip())
+    return plan
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--plan", action="append", default=[], metavar="TOOL=OUTCOMES",
+                        help="scripted clinic failures, e.g. find_slots=timeout,ok (repeatable)")
+    parser.add_argument("--db", default=".data/calls.sqlite",
+                        help="checkpoint store: a SQLite path, 'memory', or a postgresql:// URL")
+    parser.add_argument("--clinic-db", default=None, help="keep the clinic's bookings in this SQLite file")
+    parser.add_argument("--thread", default=None, help="call id to start or resume")
+    args = parser.parse_args(argv)
+
+    plan = parse_plan(args.plan)
+    for path in (args.db, args.clinic_db):
+        if path and "://" not in path and path != "memory":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        api = ClinicAPI(plan=plan or None, path=args.clinic_db)
+    except (TypeError, ValueError) as bad:
+        raise SystemExit(f"bad clinic setup: {bad}") from None
+    agent = VoiceAgent(api, checkpointer=make_checkpointer(args.db), thread_id=args.thread)
+    interactive = sys.stdin.isatty()
+    print(f"Clinic line (call {agent.thread_id}, state {agent.state}). Type as the caller; Ctrl-D hangs up.")
+    while True:
+        if interactive:
+            print("caller> ", end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            break
+        text = line.rstrip("\n")
+        if not interactive:
+            print(f"caller> {text}")
+        reply = agent.handle(text)
+        new_calls = api.calls[len(api.calls) - len(reply["tool_calls"]):] if reply["tool_calls"] else []
+        tools = ", ".join(f"{name}({', '.join(map(str, a.values()))}) -> {outcome}" for name, a, outcome in new_calls)
+        print(f"agent>  {reply['say']}")
+        print(f"        [state {reply['state']} | tools: {tools or 'none'} | slots: {agent.slots}]")
+    if agent.handoff:
+        print(f"handoff: {agent.handoff}")
+    booked = api.bookings
+    print(f"clinic bookings: {booked if booked else 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

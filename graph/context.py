@@ -1,0 +1,90 @@
+"""Everything the graph depends on, injected per run (LangGraph runtime context), never a global.
+
+The grader, the terminal app, the HTTP service and the tests each pass their own clinic API,
+``sleep`` and clock. Studio (``langgraph dev``) passes JSON only, so when no ``api`` is given the
+graph uses a demo ``ClinicAPI`` per thread whose failure ``plan`` can be set in the run's context.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from graph.profile import ClinicProfile
+from voicekit.clinic import ClinicAPI
+
+NLU_MODES = ("rule", "llm", "hybrid")
+
+
+@dataclass
+class Context:
+    """Dependencies of one call."""
+
+    api: Any = None
+    """The clinic backend: anything with find_slots, book and calls; None = per-thread demo clinic."""
+    plan: dict | None = None
+    """Failure plan for the demo clinic, e.g. {"book": ["taken"]}; ignored when `api` is given."""
+    sleep: Callable[[float], Any] = time.sleep
+    """How to wait between read-tool retries; tests pass a fake that records the waits."""
+    max_retries: int = 2
+    """Retries of a read tool after a timeout (so at most max_retries + 1 calls)."""
+    backoff: tuple[float, ...] = (0.5, 1.0)
+    """Seconds to wait before retry 1, 2, ...; the last value repeats if there are more retries."""
+    clock: Callable[[], datetime] | None = None
+    """Returns "now" (aware or naive); None = the real clock in the clinic's time zone."""
+    profile: ClinicProfile = field(default_factory=ClinicProfile)
+    """Clinic hours, address and phone for side questions."""
+    nlu: str = "rule"
+    """How utterances are understood: "rule", "llm" or "hybrid" (LLM only when the rules say unknown)."""
+    classify: Callable[[str], str] | None = None
+    """LLM intent classifier text -> intent, used by the llm and hybrid modes."""
+
+    def __post_init__(self):
+        if isinstance(self.profile, dict):  # Studio sends JSON
+            self.profile = ClinicProfile(**self.profile)
+        if isinstance(self.backoff, list):
+            self.backoff = tuple(self.backoff)
+        check_retry_settings(self.max_retries, self.backoff)
+        if self.nlu not in NLU_MODES:
+            raise ValueError(f"nlu must be one of {', '.join(NLU_MODES)}, got {self.nlu!r}")
+        if not callable(self.sleep):
+            raise TypeError(f"sleep must be callable like time.sleep, got {self.sleep!r}")
+
+    def today(self) -> str:
+        """The clinic's weekday now, lower case."""
+        now = self.clock() if self.clock else datetime.now(ZoneInfo(self.profile.timezone))
+        if now.tzinfo is not None:
+            now = now.astimezone(ZoneInfo(self.profile.timezone))
+        return now.strftime("%A").lower()
+
+
+def check_retry_settings(max_retries: object, backoff: object) -> None:
+    """Raise a clear error unless max_retries is an int >= 0 and backoff has a wait for retries."""
+    if not isinstance(max_retries, int) or isinstance(max_retries, bool) or max_retries < 0:
+        raise ValueError(f"max_retries must be an integer >= 0, got {max_retries!r}")
+    if not isinstance(backoff, tuple | list) or any(
+        not isinstance(s, int | float) or isinstance(s, bool) or s < 0 for s in backoff
+    ):
+        raise ValueError(f"backoff must be a tuple of seconds >= 0 such as (0.5, 1.0), got {backoff!r}")
+    if max_retries > 0 and not backoff:
+        raise ValueError("backoff must give at least one wait when max_retries > 0, e.g. (0.5, 1.0)")
+
+
+_demo_clinics: dict[str, ClinicAPI] = {}
+_demo_lock = threading.Lock()
+
+
+def clinic_for(context: Context, thread_id: str | None) -> Any:
+    """The injected API, or this thread's demo clinic (created on first use with the context's plan)."""
+    if context.api is not None:
+        return context.api
+    key = thread_id or "default"
+    with _demo_lock:
+        if key not in _demo_clinics:
+            _demo_clinics[key] = ClinicAPI(plan=context.plan)
+        return _demo_clinics[key]

@@ -1,0 +1,60 @@
+"""From one utterance to what the caller meant *here*: rules, keypad keys in context, optional LLM.
+
+The LLM (modes "llm" and "hybrid") may only pick an intent from the fixed enum; slots always come
+from the rules, and nothing the LLM returns can call a tool (OWASP LLM Top 10, Excessive Agency).
+"""
+
+from __future__ import annotations
+
+from graph.context import Context
+from graph.state import CallState
+from voicekit.nlu import INTENTS, Understanding, analyse
+
+
+def hear(text: str, state: CallState, context: Context) -> Understanding:
+    """Understand ``text`` said in ``state``; keypad digits get the meaning of the current prompt."""
+    heard = analyse(text, today=_today(context))
+    if heard.act == "dtmf":
+        return _keypad(heard, state)
+    if context.nlu == "llm" or (context.nlu == "hybrid" and heard.intent == "unknown" and heard.act is None):
+        heard.intent = _llm_intent(heard, context)
+    return heard
+
+
+def _today(context: Context) -> str | None:
+    try:
+        return context.today()
+    except Exception:  # a broken clock must not cost the caller their turn: "today" just stays unresolved
+        return None
+
+
+def _llm_intent(heard: Understanding, context: Context) -> str:
+    """The LLM's intent for the (masked) utterance, or the rules' intent if the LLM fails."""
+    if context.classify is None or not heard.masked_text.strip():
+        return heard.intent
+    try:
+        intent = context.classify(heard.masked_text)
+    except Exception:  # model down, slow or confused: the rules' answer stands, the call goes on
+        return heard.intent
+    return intent if intent in INTENTS else heard.intent
+
+
+def _keypad(heard: Understanding, state: CallState) -> Understanding:
+    """Keys: 1/2 = yes/no at CONFIRM, n = n-th offered time, 0 = repeat, 9 = a person, * = start over."""
+    key = heard.dtmf or ""
+    if key == "0":
+        heard.act = "repeat"
+    elif key == "9":
+        heard.intent, heard.act = "human", None
+    elif key == "*":
+        heard.act = "restart"
+    elif state.dialog_state == "CONFIRM" and key in ("1", "2"):
+        heard.intent, heard.act = ("yes" if key == "1" else "no"), None
+    elif state.dialog_state == "ASK_TIME" and key.isdigit() and len(key) == 1 \
+            and 1 <= int(key) <= len(state.offered_times):
+        heard.intent, heard.act = "inform", None
+        heard.time = state.offered_times[int(key) - 1]
+        heard.times = [heard.time]
+    else:
+        heard.act = "bad_key"  # multi-digit or meaningless here: a not-understood turn
+    return heard

@@ -1,0 +1,144 @@
+"""Where the fake clinic keeps its bookings: in memory, or in a SQLite file shared by processes.
+
+Both stores keep idempotency keys beside the bookings, in the same transaction, so a replayed
+``book``/``cancel`` returns the original answer and never writes twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Protocol
+
+
+class BookingStore(Protocol):
+    def open_times(self, day: str) -> list[str]: ...
+    def remove_slot(self, day: str, time: str) -> None: ...
+    def add(self, day: str, time: str, name: str, key: str | None) -> dict: ...
+    def cancel(self, booking_id: str, key: str | None) -> dict | None: ...
+    def find(self, name: str, day: str | None) -> list[dict]: ...
+    def replay(self, key: str | None) -> dict | None: ...
+    def all(self) -> list[dict]: ...
+
+
+def _booking_id(number: int) -> str:
+    return f"bk_{number:04d}"  # sequential, so traces and replays are reproducible
+
+
+def _same_name(a: str, b: str) -> bool:
+    return a.strip().casefold() == b.strip().casefold()
+
+
+class MemoryStore:
+    """Bookings in a dict; the default for tests and one-process runs."""
+
+    def __init__(self, opening: dict[str, list[str]]):
+        self._opening = {day: list(times) for day, times in opening.items()}
+        self._bookings: dict[str, dict] = {}
+        self._results: dict[str, dict] = {}
+        self._count = 0
+
+    def open_times(self, day: str) -> list[str]:
+        taken = {b["time"] for b in self._bookings.values() if b["day"] == day}
+        return [t for t in self._opening.get(day, []) if t not in taken]
+
+    def remove_slot(self, day: str, time: str) -> None:
+        self._opening[day] = [t for t in self._opening.get(day, []) if t != time]
+
+    def add(self, day: str, time: str, name: str, key: str | None) -> dict:
+        self._count += 1
+        booking = {"booking_id": _booking_id(self._count), "day": day, "time": time, "name": name}
+        self._bookings[booking["booking_id"]] = booking
+        if key is not None:
+            self._results[key] = dict(booking)
+        return dict(booking)
+
+    def cancel(self, booking_id: str, key: str | None) -> dict | None:
+        booking = self._bookings.pop(booking_id, None)
+        if booking is None:
+            return None
+        result = {**booking, "cancelled": True}
+        if key is not None:
+            self._results[key] = dict(result)
+        return result
+
+    def find(self, name: str, day: str | None) -> list[dict]:
+        return [
+            dict(b)
+            for b in self._bookings.values()
+            if _same_name(b["name"], name) and (day is None or b["day"] == day)
+        ]
+
+    def replay(self, key: str | None) -> dict | None:
+        return dict(self._results[key]) if key is not None and key in self._results else None
+
+    def all(self) -> list[dict]:
+        return [dict(b) for b in self._bookings.values()]
+
+
+class SqliteStore:
+    """Bookings in a SQLite file so several processes (workers, a restarted call) share one clinic."""
+
+    def __init__(self, path: str, opening: dict[str, list[str]]):
+        self._opening = {day: list(times) for day, times in opening.items()}
+        self._db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(
+            """
+            CREATE TABLE IF NOT EXISTS bookings (
+                booking_id TEXT PRIMARY KEY, day TEXT, time TEXT, name TEXT, live INTEGER DEFAULT 1);
+            CREATE TABLE IF NOT EXISTS removed_slots (day TEXT, time TEXT, PRIMARY KEY (day, time));
+            CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, result TEXT);
+            """
+        )
+
+    def _rows(self, sql: str, *params) -> list[dict]:
+        cur = self._db.execute(sql, params)
+        cols = [c[0] for c in cur.description]
+        return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+
+    def open_times(self, day: str) -> list[str]:
+        taken = {r["time"] for r in self._rows("SELECT time FROM bookings WHERE live=1 AND day=?", day)}
+        taken |= {r["time"] for r in self._rows("SELECT time FROM removed_slots WHERE day=?", day)}
+        return [t for t in self._opening.get(day, []) if t not in taken]
+
+    def remove_slot(self, day: str, time: str) -> None:
+        self._db.execute("INSERT OR IGNORE INTO removed_slots VALUES (?, ?)", (day, time))
+
+    def add(self, day: str, time: str, name: str, key: str | None) -> dict:
+        with self._db:  # booking and its idempotency key commit together or not at all
+            self._db.execute("BEGIN IMMEDIATE")
+            (count,) = self._db.execute("SELECT COUNT(*) FROM bookings").fetchone()
+            booking = {"booking_id": _booking_id(count + 1), "day": day, "time": time, "name": name}
+            self._db.execute(
+                "INSERT INTO bookings (booking_id, day, time, name) VALUES (?, ?, ?, ?)",
+                (booking["booking_id"], day, time, name),
+            )
+            if key is not None:
+                self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(booking)))
+        return booking
+
+    def cancel(self, booking_id: str, key: str | None) -> dict | None:
+        rows = self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 AND booking_id=?", booking_id)
+        if not rows:
+            return None
+        result = {**rows[0], "cancelled": True}
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE bookings SET live=0 WHERE booking_id=?", (booking_id,))
+            if key is not None:
+                self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(result)))
+        return result
+
+    def find(self, name: str, day: str | None) -> list[dict]:
+        rows = self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 ORDER BY rowid")
+        return [r for r in rows if _same_name(r["name"], name) and (day is None or r["day"] == day)]
+
+    def replay(self, key: str | None) -> dict | None:
+        if key is None:
+            return None
+        rows = self._rows("SELECT result FROM results WHERE key=?", key)
+        return json.loads(rows[0]["result"]) if rows else None
+
+    def all(self) -> list[dict]:
+        return self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 ORDER BY rowid")

@@ -1,0 +1,152 @@
+"""Times as callers say them: "ten a m", "two thirty", "half past eleven", "2:30 pm", "noon".
+
+Works on a list of lower-case tokens (see ``voicekit.nlu.tokens``) and returns every time it finds
+with the token span it used, so the parser can tell "ten or eleven" (two times: ambiguous) from
+"ten thirty" (one time) and can leave the rest of the sentence for names and days.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+MINUTE_WORDS = {
+    "oh five": 5, "o five": 5, "five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "twenty five": 25,
+    "thirty": 30, "forty": 40, "forty five": 45, "fifty": 50, "fifty five": 55,
+}
+MORNING = ("am", "a m", "a.m.", "a.m", "in the morning", "morning")
+AFTERNOON = ("pm", "p m", "p.m.", "p.m", "in the afternoon", "afternoon", "in the evening", "evening")
+# Words right before a bare hour that make it a time ("at ten", "make it two").
+TIME_CUES = {"at", "around", "about", "by", "it", "say", "maybe", "how", "before", "after", "till", "until"}
+
+_DIGITS_RE = re.compile(r"^(\d{1,2})(?::(\d{2}))?$")
+
+
+@dataclass(frozen=True)
+class FoundTime:
+    """One time heard in the utterance."""
+
+    hhmm: str
+    """The time as 24-hour "HH:MM"."""
+    start: int
+    """Index of the first token of the expression."""
+    end: int
+    """Index one past the last token of the expression."""
+    explicit: bool
+    """True when minutes, a.m./p.m., o'clock or a digit form made it unmistakably a time."""
+
+
+def _hour(token: str) -> int | None:
+    if token in NUMBER_WORDS:
+        return NUMBER_WORDS[token]
+    match = _DIGITS_RE.match(token)
+    if match and not match.group(2) and 0 <= int(match.group(1)) <= 23:
+        return int(match.group(1))
+    return None
+
+
+def _match_phrase(tokens: list[str], i: int, phrases) -> int:
+    """Length in tokens of the longest phrase of ``phrases`` starting at ``tokens[i]`` (0 if none)."""
+    best = 0
+    for phrase in phrases:
+        words = phrase.split()
+        if tokens[i : i + len(words)] == words:
+            best = max(best, len(words))
+    return best
+
+
+def _to_24h(hour: int, minute: int, meridiem: str | None) -> str | None:
+    if not (0 <= minute <= 59):
+        return None
+    if meridiem == "am":
+        hour = 0 if hour == 12 else hour
+    elif meridiem == "pm":
+        hour = hour if hour == 12 else hour + 12
+    elif meridiem is None and 1 <= hour <= 6:
+        hour += 12  # a bare 1-6 means afternoon in a clinic ("two thirty" -> 14:30)
+    if not (0 <= hour <= 23):
+        return None
+    return f"{hour:02d}:{minute:02d}"
+
+
+def _meridiem(tokens: list[str], i: int) -> tuple[str | None, int]:
+    """The a.m./p.m. marker at ``tokens[i]`` and how many tokens it takes."""
+    if i >= len(tokens):
+        return None, 0
+    n = _match_phrase(tokens, i, MORNING)
+    if n:
+        return "am", n
+    n = _match_phrase(tokens, i, AFTERNOON)
+    return ("pm", n) if n else (None, 0)
+
+
+def find_times(tokens: list[str]) -> list[FoundTime]:
+    """Every time expression in ``tokens``, left to right, without overlaps."""
+    found: list[FoundTime] = []
+    i = 0
+    while i < len(tokens):
+        hit = _time_at(tokens, i)
+        if hit is None:
+            i += 1
+            continue
+        found.append(hit)
+        i = hit.end
+    return found
+
+
+def _time_at(tokens: list[str], i: int) -> FoundTime | None:
+    tok = tokens[i]
+    if tok in ("noon", "midday"):
+        return FoundTime("12:00", i, i + 1, True)
+    if tok == "half" and i + 2 < len(tokens) and tokens[i + 1] == "past":
+        return _relative(tokens, i, 3, 30)
+    if tok == "quarter" and i + 2 < len(tokens) and tokens[i + 1] in ("past", "after", "to"):
+        return _relative(tokens, i, 3, 15 if tokens[i + 1] != "to" else -15)
+    match = _DIGITS_RE.match(tok)
+    if match and match.group(2):  # "14:30", "2:30"
+        hour, minute = int(match.group(1)), int(match.group(2))
+        meridiem, n = _meridiem(tokens, i + 1)
+        if hour > 12:
+            hhmm = _to_24h(hour, minute, "24h") if meridiem is None else None
+        else:
+            hhmm = _to_24h(hour, minute, meridiem)
+        return FoundTime(hhmm, i, i + 1 + n, True) if hhmm else None
+    hour = _hour(tok)
+    if hour is None:
+        return None
+    j = i + 1
+    minute, explicit = 0, False
+    n = _match_phrase(tokens, j, MINUTE_WORDS) if tok in NUMBER_WORDS or hour <= 12 else 0
+    if n:
+        minute = MINUTE_WORDS[" ".join(tokens[j : j + n])]
+        j, explicit = j + n, True
+    elif j < len(tokens) and re.fullmatch(r"\d{2}", tokens[j]) and hour <= 12:
+        minute, j, explicit = int(tokens[j]), j + 1, True  # "ten 30"
+    if j < len(tokens) and tokens[j] in ("o'clock", "oclock"):
+        j, explicit = j + 1, True
+    meridiem, n = _meridiem(tokens, j)
+    if meridiem:
+        j, explicit = j + n, True
+    if hour > 12:
+        if meridiem is not None or not re.fullmatch(r"\d{1,2}", tok):
+            return None
+        meridiem = "24h"
+    hhmm = _to_24h(hour, minute, meridiem)
+    return FoundTime(hhmm, i, j, explicit) if hhmm else None
+
+
+def _relative(tokens: list[str], i: int, width: int, offset: int) -> FoundTime | None:
+    hour = _hour(tokens[i + width - 1])
+    if hour is None or hour > 12:
+        return None
+    meridiem, n = _meridiem(tokens, i + width)
+    if offset < 0:
+        hour, minute = (hour - 1 or 12), 60 + offset
+    else:
+        minute = offset
+    hhmm = _to_24h(hour, minute, meridiem)
+    return FoundTime(hhmm, i, i + width + n, True) if hhmm else None
