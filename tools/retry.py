@@ -23,6 +23,8 @@ def read_retrying(sleep: Callable[[float], Any], max_retries: int, backoff: Sequ
     """A tenacity policy: up to ``max_retries`` retries on RETRYABLE errors, waiting ``backoff[n]``."""
 
     def wait(retry_state: RetryCallState) -> float:
+        if not backoff:  # tenacity asks for the wait even when no retry will follow
+            return 0.0
         attempt = retry_state.attempt_number - 1  # 0 before the first retry
         return float(backoff[min(attempt, len(backoff) - 1)])
 

@@ -129,6 +129,10 @@ def capitalise_name(word: str) -> str:
     return word  # mixed case is how the transcript spelled it: keep it
 
 
+def _is_word(token: str) -> bool:
+    return token[:1].isalpha() and token.replace("'", "").replace("-", "").isalpha()
+
+
 def _find_name(lower: list[str], original: list[str]) -> str | None:
     for i in range(len(lower)):
         for lead in NAME_LEADS:
@@ -136,12 +140,12 @@ def _find_name(lower: list[str], original: list[str]) -> str | None:
             if tuple(lower[i:j]) != lead or j >= len(lower):
                 continue
             word = lower[j]
-            if word in NOT_NAMES or not word.isalpha() or (lead == ("under",) and i == 0):
+            if word in NOT_NAMES or not _is_word(word) or (lead == ("under",) and i == 0):
                 continue
             name = capitalise_name(original[j])
             mixed_case = not all(w.isupper() for w in original if w.isalpha())
             if mixed_case and j + 1 < len(original) and original[j + 1][:1].isupper() \
-                    and lower[j + 1] not in NOT_NAMES and lower[j + 1].isalpha():
+                    and lower[j + 1] not in NOT_NAMES and _is_word(lower[j + 1]):
                 name += " " + capitalise_name(original[j + 1])
             return name
     return None
@@ -160,6 +164,7 @@ def _pick(values: list[str], lower: list[str]) -> tuple[str | None, bool]:
 def _days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
     days, relative = [], None
     for i, tok in enumerate(lower):
+        tok = tok.removesuffix("'s")  # "Tuesday's appointment", "tomorrow's"
         if tok in _DAY_FORMS:
             days.append(_DAY_FORMS[tok])
         elif tok in ("today", "tomorrow"):
@@ -235,7 +240,7 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> str:
     lead = _leading(lower)
     if (set(lead) & YES_WORDS or _has_phrase(joined, YES_PHRASES)) and not _has_phrase(joined, ("not sure",)):
         return "yes"
-    if heard.booking_words or _has_phrase(joined, ("come in", "see the doctor", "see a doctor")):
+    if heard.booking_words or _has_phrase(joined, ("come in", "see the doctor", "see a doctor", "fit me in")):
         return "book"
     if words & HOURS_WORDS or ("you" in words and words & OPEN_CLOSE) or _has_phrase(joined, ADDRESS_PHRASES):
         return "hours"

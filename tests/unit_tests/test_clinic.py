@@ -1,0 +1,124 @@
+"""voicekit.clinic: the scripted fake clinic (SPEC 2.1) and its idempotent, shareable store."""
+
+import pytest
+
+from voicekit.clinic import TOOLS, ClinicAPI, ToolError, ToolTimeout
+
+WEEK = ["09:00", "10:00", "11:30", "14:30", "16:00"]
+
+
+def test_tools_declare_which_are_irreversible():
+    assert TOOLS["find_slots"][0] is False and TOOLS["book"][0] is True
+    assert TOOLS["cancel"][0] is True and TOOLS["find_bookings"][0] is False
+    assert all(isinstance(desc, str) and desc for _, desc in TOOLS.values())
+
+
+def test_default_schedule_weekdays_open_weekend_closed():
+    api = ClinicAPI()
+    assert api.find_slots("tuesday") == WEEK
+    assert api.find_slots("saturday") == [] and api.find_slots("sunday") == []
+    assert api.calls == [("find_slots", {"day": "tuesday"}, "ok"), ("find_slots", {"day": "saturday"}, "ok"),
+                         ("find_slots", {"day": "sunday"}, "ok")]
+
+
+def test_plan_outcomes_are_consumed_per_call_then_ok():
+    api = ClinicAPI(plan={"find_slots": ["timeout", "error", "ok"]})
+    with pytest.raises(ToolTimeout):
+        api.find_slots("monday")
+    with pytest.raises(ToolError) as refused:
+        api.find_slots("monday")
+    assert refused.value.code == "error"
+    assert api.find_slots("monday") == WEEK
+    assert api.find_slots("monday") == WEEK  # plan used up: ok
+    assert [c[2] for c in api.calls] == ["timeout", "error", "ok", "ok"]
+
+
+def test_book_taken_refuses_and_the_slot_is_gone():
+    api = ClinicAPI(plan={"book": ["taken"]})
+    with pytest.raises(ToolError) as refused:
+        api.book("tuesday", "10:00", "Jamie")
+    assert refused.value.code == "taken"
+    assert "10:00" not in api.find_slots("tuesday")
+    assert api.bookings == []
+
+
+def test_booking_a_time_that_is_not_open_is_taken():
+    api = ClinicAPI()
+    api.book("tuesday", "10:00", "Jamie")
+    with pytest.raises(ToolError) as refused:
+        api.book("tuesday", "10:00", "Sam")
+    assert refused.value.code == "taken"
+    with pytest.raises(ToolError):
+        api.book("tuesday", "10:15", "Sam")
+    assert [c[2] for c in api.calls] == ["ok", "taken", "taken"]
+
+
+def test_timed_out_book_is_still_recorded_on_the_clinic_side():
+    api = ClinicAPI(plan={"book": ["timeout"]})
+    with pytest.raises(ToolTimeout):
+        api.book("tuesday", "10:00", "Jamie")
+    assert [(b["day"], b["time"], b["name"]) for b in api.bookings] == [("tuesday", "10:00", "Jamie")]
+    assert api.calls == [("book", {"day": "tuesday", "time": "10:00", "name": "Jamie"}, "timeout")]
+
+
+def test_book_returns_the_booking():
+    booking = ClinicAPI().book("friday", "16:00", "Lee")
+    assert {"booking_id", "day", "time", "name"} <= booking.keys()
+    assert (booking["day"], booking["time"], booking["name"]) == ("friday", "16:00", "Lee")
+
+
+@pytest.mark.parametrize("plan, words", [
+    ({"bookk": ["ok"]}, "unknown tool"),
+    ({"book": ["explode"]}, "unknown outcome"),
+    ({"book": "timeout"}, "list of outcomes"),
+])
+def test_bad_plans_are_refused_with_a_clear_message(plan, words):
+    with pytest.raises((ValueError, TypeError), match=words):
+        ClinicAPI(plan=plan)
+
+
+@pytest.mark.parametrize("call", [
+    lambda api: api.find_slots("Tuesdayy"),
+    lambda api: api.find_slots(3),
+    lambda api: api.book("tuesday", "10am", "Jamie"),
+    lambda api: api.book("tuesday", "25:00", "Jamie"),
+    lambda api: api.book("tuesday", "10:00", "  "),
+])
+def test_bad_arguments_raise_value_error_naming_the_format(call):
+    api = ClinicAPI()
+    with pytest.raises(ValueError, match="day must|time must|name must"):
+        call(api)
+    assert api.calls == []  # a malformed call never reaches the clinic
+
+
+def test_idempotency_key_replays_the_original_booking():
+    api = ClinicAPI(plan={"book": ["timeout"]})
+    with pytest.raises(ToolTimeout):
+        api.book("tuesday", "10:00", "Jamie", idempotency_key="call-1:book:1")
+    again = api.book("tuesday", "10:00", "Jamie", idempotency_key="call-1:book:1")
+    assert again["time"] == "10:00" and len(api.bookings) == 1
+    assert [c[2] for c in api.calls] == ["timeout", "replay"]
+
+
+def test_existing_bookings_find_and_cancel():
+    api = ClinicAPI(bookings=[{"day": "friday", "time": "14:30", "name": "Jamie"}])
+    assert "14:30" not in api.find_slots("friday")
+    found = api.find_bookings("jamie")
+    assert [(b["day"], b["time"]) for b in found] == [("friday", "14:30")]
+    assert api.find_bookings("Jamie", "monday") == []
+    cancelled = api.cancel(found[0]["booking_id"], idempotency_key="k1")
+    assert cancelled["cancelled"] is True and api.bookings == []
+    assert api.cancel(found[0]["booking_id"], idempotency_key="k1")["cancelled"] is True  # replay
+    with pytest.raises(ToolError) as refused:
+        api.cancel(found[0]["booking_id"])
+    assert refused.value.code == "not_found"
+    assert "14:30" in api.find_slots("friday")
+
+
+def test_a_sqlite_clinic_is_shared_by_two_instances(tmp_path):
+    path = str(tmp_path / "clinic.sqlite")
+    first, second = ClinicAPI(path=path), ClinicAPI(path=path)
+    first.book("monday", "09:00", "Ana", idempotency_key="k")
+    assert "09:00" not in second.find_slots("monday")
+    assert second.book("monday", "09:00", "Ana", idempotency_key="k")["name"] == "Ana"  # replay, not taken
+    assert len(second.bookings) == 1 and second.calls[-1][2] == "replay"

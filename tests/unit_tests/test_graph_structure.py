@@ -1,0 +1,48 @@
+"""The compiled graph's shape: the seven states are nodes, and CONFIRM is the only door to a write."""
+
+from graph.graph import build_graph, studio_graph
+from voicekit.clinic import TOOLS
+
+WRITES = [name for name, (irreversible, _) in TOOLS.items() if irreversible]
+
+
+def edges():
+    graph = build_graph().compile().get_graph()
+    return [(e.source, e.target) for e in graph.edges]
+
+
+def test_every_dialog_state_is_a_node():
+    nodes = set(build_graph().compile().get_graph().nodes)
+    assert {"listen", "ask_day", "ask_time", "ask_name", "confirm", "done", "handoff"} <= nodes
+    assert {"understand", "find_slots", "book", "find_bookings", "cancel"} <= nodes
+
+
+def test_the_only_way_into_a_write_tool_is_confirm():
+    for write in WRITES:
+        sources = {source for source, target in edges() if target == write}
+        assert sources == {"confirm"}, f"{write} is reachable from {sources}"
+
+
+def test_every_path_from_start_to_a_write_passes_confirm():
+    adjacency = {}
+    for source, target in edges():
+        if source != "confirm":  # cut CONFIRM out: no write may still be reachable
+            adjacency.setdefault(source, set()).add(target)
+    seen, todo = set(), ["__start__"]
+    while todo:
+        node = todo.pop()
+        if node not in seen:
+            seen.add(node)
+            todo.extend(adjacency.get(node, ()))
+    assert not seen & set(WRITES)
+
+
+def test_done_and_handoff_are_terminal():
+    out = {}
+    for source, target in edges():
+        out.setdefault(source, set()).add(target)
+    assert out["done"] == {"__end__"} and out["handoff"] == {"__end__"}
+
+
+def test_studio_graph_has_no_checkpointer_of_its_own():
+    assert studio_graph.checkpointer is None  # langgraph dev refuses a graph with its own

@@ -1,0 +1,59 @@
+"""The pure routing functions: what comes next is decided from the slots alone, no graph needed."""
+
+from dataclasses import replace
+
+import pytest
+
+from graph.routing import after_confirm, after_write, route
+from graph.state import CallState
+
+OPEN = ["09:00", "10:00", "14:30"]
+BOOKING = CallState(task="book", day="tuesday", offered_day="tuesday", offered_times=OPEN)
+
+
+@pytest.mark.parametrize("changes, expected", [
+    ({"task": None}, "listen"),
+    ({"day": None}, "ask_day"),
+    ({"day": "friday"}, "find_slots"),              # a new day needs its own lookup
+    ({"time": None}, "ask_time"),
+    ({"time": "10:15"}, "ask_time"),                # not among the open times: offer again
+    ({"time": "10:00"}, "ask_name"),
+    ({"time": "10:00", "name": "Jamie"}, "confirm"),
+    ({"time": "10:00", "name": "Jamie", "handoff": {"reason": "user_request"}}, "handoff"),
+    ({"ended": "stopped"}, "done"),
+    ({"repeat": True, "dialog_state": "ASK_NAME"}, "ask_name"),
+])
+def test_route_from_slots(changes, expected):
+    assert route(replace(BOOKING, **changes)) == expected
+
+
+def test_one_shot_and_step_by_step_reach_confirm_the_same_way():
+    one_shot = CallState(task="book", day="tuesday", time="10:00", name="Jamie")
+    assert route(one_shot) == "find_slots"  # a time given before the lookup is checked too
+    checked = replace(one_shot, offered_day="tuesday", offered_times=OPEN)
+    assert route(checked) == "confirm"
+
+
+def test_cancel_flow():
+    base = CallState(task="cancel", day="friday")
+    assert route(base) == "ask_name"
+    named = replace(base, name="Jamie")
+    assert route(named) == "find_bookings"
+    two = [{"booking_id": "a", "day": "friday", "time": "09:00", "name": "Jamie"},
+           {"booking_id": "b", "day": "friday", "time": "14:30", "name": "Jamie"}]
+    found = replace(named, bookings_found=two, bookings_looked_up="Jamie|friday")
+    assert route(found) == "ask_day"  # two fit: ask which
+    assert route(replace(found, time="14:30")) == "confirm"
+
+
+def test_only_a_confirmed_read_back_leads_to_a_write():
+    ready = replace(BOOKING, time="10:00", name="Jamie")
+    assert after_confirm(ready) == "understand"
+    assert after_confirm(replace(ready, confirmed=True)) == "book"
+    assert after_confirm(replace(ready, confirmed=True, task="cancel")) == "cancel"
+
+
+def test_after_write():
+    assert after_write(replace(BOOKING, ended="booked")) == "done"
+    assert after_write(replace(BOOKING, handoff={"reason": "tool_failure"})) == "handoff"
+    assert after_write(BOOKING) == "find_slots"  # slot taken: look again
