@@ -1,7 +1,7 @@
 """Run dialog scenarios (JSON files) through ``VoiceAgent`` and check them; one runner for pytest and CLI.
 
 A scenario: ``{"name", "description", "plan", "setup"?, "turns": [{"user", "state", "tools",
-"say_includes"?, "say_excludes"?}], "expect": {"sleeps", "handoff", "booked", "cancelled"?}}``.
+"say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps", "handoff", "booked", "cancelled"?}}``.
 Checks use states, tool calls, recorded sleeps and the clinic's bookings, not the wording of ``say``
 (except the optional includes/excludes, used where the words *are* the behaviour: privacy, hours).
 
@@ -119,6 +119,10 @@ def _check_turn(result: ScenarioResult, number: int, turn: dict, reply: dict, ca
     for words in turn.get("say_includes", []):
         if words.lower() not in reply["say"].lower():
             result.failures.append(f"{where}: say lacks {words!r}: {reply['say']!r}")
+    if turn.get("repeats_previous") is not None and number > 1:
+        same = reply["say"] == result.traces[-2]["say"]
+        if same != turn["repeats_previous"]:
+            result.failures.append(f"{where}: say {'differs from' if not same else 'repeats'} the previous prompt")
     for words in turn.get("say_excludes", []):
         if words.lower() in reply["say"].lower():
             result.failures.append(f"{where}: say repeats {words!r}: {reply['say']!r}")

@@ -30,8 +30,8 @@ def matching_bookings(state: CallState) -> list[dict]:
 
 
 def lookup_key(state: CallState) -> str:
-    """What a find_bookings result is valid for: the caller's name and day."""
-    return f"{state.name}|{state.day or ''}"
+    """What a find_bookings result is valid for: the caller's name (day and time only filter it)."""
+    return str(state.name)
 
 
 def route(state: CallState) -> Next:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
 from graph.context import Context, clinic_for
 from graph.routing import lookup_key
 from graph.state import CallState
-from nodes.common import handoff_update, spoken_day, thread_id
+from nodes.common import handoff_update, thread_id
 from nodes.find_slots import UNAVAILABLE
-from nodes.slots import start_over
+from nodes.slots import start_over, unmatched_filters
 from tools.retry import call_read_tool
 
 
@@ -19,16 +21,15 @@ def find_bookings(state: CallState, runtime: Runtime[Context], config: RunnableC
     api = clinic_for(context, thread_id(config))
     if not hasattr(api, "find_bookings"):
         return handoff_update(state, "tool_failure", "I can't look up appointments on this line.")
-    args = (state.name,) if state.day is None else (state.name, state.day)
     try:
-        found = call_read_tool(api.find_bookings, *args, sleep=context.sleep,
+        found = call_read_tool(api.find_bookings, state.name, sleep=context.sleep,
                                max_retries=context.max_retries, backoff=context.backoff)
         bookings = [dict(b) for b in found]
     except Exception:  # timeouts already retried; a refusal or broken backend goes to a person
         return handoff_update(state, "tool_failure", UNAVAILABLE)
     if not bookings:
-        where = f" on {spoken_day(state.day)}" if state.day else ""
-        note = (f"I couldn't find an appointment under {state.name}{where}. I can book a new one, "
+        note = (f"I couldn't find an appointment under {state.name}. I can book a new one, "
                 "or put you through to a member of staff.")
         return start_over() | {"name": state.name, "notes": [*state.notes, note]}
-    return {"bookings_found": bookings, "bookings_looked_up": lookup_key(state)}
+    update = {"bookings_found": bookings, "bookings_looked_up": lookup_key(state)}
+    return update | unmatched_filters(replace(state, bookings_found=bookings))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from graph.context import Context
+from graph.routing import matching_bookings
 from graph.state import CallState
 from nodes.common import spoken_day, spoken_time
 from voicekit.nlu import NOT_NAMES, Understanding, capitalise_name
@@ -30,6 +33,15 @@ def start_over() -> dict:
     """Forget the request (keypad *): the caller begins again from the open question."""
     return {"task": None, "day": None, "time": None, "name": None, "offered_day": None, "offered_times": [],
             "bookings_looked_up": None, "bookings_found": [], "choices": []}
+
+
+def unmatched_filters(state: CallState) -> dict:
+    """Cancel flow: if the day/time the caller gave fit none of their appointments, say so and drop them."""
+    if not state.bookings_found or matching_bookings(state) or (state.day is None and state.time is None):
+        return {}
+    asked = " at ".join(p for p in (spoken_day(state.day) if state.day else "",
+                                    spoken_time(state.time) if state.time else "") if p)
+    return {"day": None, "time": None, "notes": [*state.notes, f"I don't see an appointment for {asked}."]}
 
 
 def answer_question(heard: Understanding, context: Context) -> str:
@@ -64,7 +76,8 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     task = _task(state, heard, spoken_name)
     if task != state.task:
         out |= start_over() | {"task": task}
-    day, time, name = (None, None, None) if task != state.task else (state.day, state.time, state.name)
+    # A new request keeps who is calling, not the day or time of the old one.
+    day, time, name = (None, None, state.name) if task != state.task else (state.day, state.time, state.name)
 
     if heard.ambiguous == "day":
         day, out["choices"] = None, list(dict.fromkeys(heard.days))
@@ -84,9 +97,14 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
         notes.append("No problem, let's find another time.")
         time = None
 
-    if time is not None and day is not None and day == state.offered_day and time not in state.offered_times:
+    if task == "book" and time is not None and day == state.offered_day and time not in state.offered_times:
         notes.append(f"Sorry, {spoken_time(time)} isn't open on {spoken_day(day)}.")
         time = None
+    if task == "cancel" and state.bookings_found and task == state.task:
+        filters = unmatched_filters(replace(state, day=day, time=time, notes=[]))
+        if filters:
+            notes.extend(filters["notes"])
+            day, time = None, None
     if heard.relative_day and not heard.day and not heard.days:
         notes.append(f"I couldn't work out which day {heard.relative_day} is.")
     return out | {"day": day, "time": time, "name": name, "notes": notes}

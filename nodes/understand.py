@@ -40,6 +40,8 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
         return turn | {"ended": "stopped"}
     if heard.act == "repeat":
         return turn | {"repeat": True, "misunderstood": 0}
+    if heard.act == "hold":  # the caller talks over us or needs a moment: stop, call nothing, wait
+        return turn | {"notes": ["Sure, take your time."], "misunderstood": 0}
     if heard.act == "restart":
         return turn | start_over() | {"notes": ["Let's start over."], "misunderstood": 0}
 

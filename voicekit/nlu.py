@@ -42,6 +42,8 @@ ADDRESS_PHRASES = ("where are you", "your address", "the address", "located", "d
                    "where is the clinic", "where's the clinic", "find you")
 REPEAT_PHRASES = ("say that again", "say again", "repeat", "come again", "didn't catch", "didn't hear",
                   "did not catch", "did not hear", "one more time", "pardon")
+HOLD_PHRASES = ("hold on", "wait", "one moment", "one second", "just a sec", "just a second", "give me a second",
+                "let me check", "hang on")
 REPEAT_ALONE = {"what", "sorry", "huh", "pardon", "eh"}
 EMERGENCY_PHRASES = ("chest pain", "can't breathe", "cannot breathe", "can not breathe", "cant breathe",
                      "emergency", "heart attack", "stroke", "unconscious", "bleeding heavily", "overdose",
@@ -87,7 +89,7 @@ class Understanding:
     ambiguous: str | None = None
     """"day" or "time" when the caller offered two alternatives ("ten or eleven")."""
     act: str | None = None
-    """A conversational act beside the intent: stop, repeat, dtmf, emergency, medical, address."""
+    """A conversational act beside the intent: stop, repeat, hold, dtmf, emergency, medical, address."""
     dtmf: str | None = None
     """Keys pressed on the keypad, e.g. "1" or "*"."""
     relative_day: str | None = None
@@ -177,11 +179,22 @@ def _days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
     return days, relative
 
 
+# "one moment", "two people", "one more time": a bare number before these is not a time.
+COUNTED = {"moment", "moments", "second", "seconds", "sec", "minute", "minutes", "more", "of", "person", "people",
+           "thing", "things", "day", "days", "week", "weeks", "time", "times", "kids", "children"}
+
+
+# "the Friday one", "that one", "the first one": a bare number after these points at a thing, not a time.
+POINTING = set(_DAY_FORMS) | {"the", "that", "this", "which", "first", "last", "other", "earlier", "later"}
+
+
 def _times(lower: list[str], content_words: int) -> list[str]:
     times = []
     for found in find_times(lower):
         cued = found.start > 0 and lower[found.start - 1] in TIME_CUES
-        if found.explicit or cued or content_words <= 3:
+        counted = (found.end < len(lower) and lower[found.end] in COUNTED) or (
+            found.start > 0 and lower[found.start - 1] in POINTING and not found.explicit)
+        if found.explicit or (not counted and (cued or content_words <= 3)):
             times.append(found.hhmm)
     return times
 
@@ -204,7 +217,7 @@ def analyse(text: object, today: str | None = None) -> Understanding:
     lower = [t.lower() for t in original]
     joined = " ".join(lower)
     content = [t for t in lower if t not in FILLERS and t not in YES_WORDS and t not in NO_WORDS
-               and t not in {"make", "it", "please", "how", "about", "at", "then", "instead", "maybe"}]
+               and t not in {"make", "it", "please", "how", "about", "at", "then", "instead", "maybe", "or", "and"}]
 
     heard.days, heard.relative_day = _days(lower, today)
     heard.times = _times(lower, len(content))
@@ -218,9 +231,9 @@ def analyse(text: object, today: str | None = None) -> Understanding:
     return heard
 
 
-def _leading(lower: list[str]) -> list[str]:
-    words = [t for t in lower if t not in FILLERS]
-    return words[:3]
+def _leading(lower: list[str]) -> str | None:
+    """The first word that is not a filler: an explicit yes starts with it ("uh, yes", not "intent yes")."""
+    return next((t for t in lower if t not in FILLERS), None)
 
 
 def _intent(lower: list[str], joined: str, heard: Understanding) -> str:
@@ -237,8 +250,7 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> str:
         return "no"
     if words & NO_WORDS or _has_phrase(joined, NO_PHRASES):
         return "no"
-    lead = _leading(lower)
-    if (set(lead) & YES_WORDS or _has_phrase(joined, YES_PHRASES)) and not _has_phrase(joined, ("not sure",)):
+    if (_leading(lower) in YES_WORDS or _has_phrase(joined, YES_PHRASES)) and not _has_phrase(joined, ("not sure",)):
         return "yes"
     if heard.booking_words or _has_phrase(joined, ("come in", "see the doctor", "see a doctor", "fit me in")):
         return "book"
@@ -258,6 +270,8 @@ def _act(lower: list[str], joined: str, heard: Understanding) -> str | None:
         return "stop"
     if _has_phrase(joined, REPEAT_PHRASES) or (len(lower) <= 2 and set(lower) <= REPEAT_ALONE | {"i", "said"}):
         return "repeat"
+    if _has_phrase(joined, HOLD_PHRASES) and heard.intent == "unknown":
+        return "hold"
     if set(lower) & MEDICAL_WORDS or _has_phrase(joined, ("should i take", "is it safe", "side effects")):
         return "medical"
     if _has_phrase(joined, ADDRESS_PHRASES):
