@@ -17,7 +17,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from voicekit.llm import LLMConfig, classify_intent
@@ -109,7 +109,7 @@ def metadata(config: LLMConfig | None, llm_seconds: list[float], rule_seconds: l
     return {
         "model_file": model.name, "model_sha256": sha256(model), "server": config.base_url,
         "served_model": config.model, "dialect": config.dialect, "temperature": 0,
-        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "llm_latency": latency_ms(llm_seconds), "rule_latency": latency_ms(rule_seconds),
     }
 

@@ -11,6 +11,7 @@ waiting thread from START if it were sent plain input:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 import uuid
@@ -40,10 +41,8 @@ def _compiled(checkpointer: Any) -> Any:
         return _compiled_for[checkpointer]
     except (KeyError, TypeError):
         graph = build_graph().compile(checkpointer=checkpointer)
-        try:
+        with contextlib.suppress(TypeError):  # a checkpointer that cannot be weakly referenced is not cached
             _compiled_for[checkpointer] = graph
-        except TypeError:  # a checkpointer that cannot be weakly referenced is simply not cached
-            pass
         return graph
 
 

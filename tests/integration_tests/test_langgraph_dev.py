@@ -11,17 +11,16 @@ from tests.integration_tests.helpers import ROOT, VENV_BIN, free_port, quiet_env
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory):
     port = free_port()
-    log = open(tmp_path_factory.mktemp("studio") / "langgraph-dev.log", "w")
-    process = subprocess.Popen(
-        [str(VENV_BIN / "langgraph"), "dev", "--port", str(port), "--no-browser", "--no-reload"],
-        cwd=ROOT, env=quiet_env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    try:
-        wait_for(f"http://127.0.0.1:{port}/ok", process)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop(process)
-        log.close()
+    with open(tmp_path_factory.mktemp("studio") / "langgraph-dev.log", "w") as log:
+        process = subprocess.Popen(
+            [str(VENV_BIN / "langgraph"), "dev", "--port", str(port), "--no-browser", "--no-reload"],
+            cwd=ROOT, env=quiet_env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        try:
+            wait_for(f"http://127.0.0.1:{port}/ok", process)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            stop(process)
 
 
 def run(client, thread_id, payload):

@@ -1,6 +1,6 @@
 """A real clinic line beyond the lab (SPEC 4): digressions, stop, cancel, keypad, repeat, clock, privacy."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -87,9 +87,9 @@ def test_keypad_two_at_confirm_is_a_no_and_one_books():
 
 
 @pytest.mark.parametrize("now, said, day", [
-    (datetime(2026, 12, 1, 3, 30, tzinfo=timezone.utc), "tomorrow", "tuesday"),   # still Monday in New York
-    (datetime(2026, 12, 1, 15, 0, tzinfo=timezone.utc), "tomorrow", "wednesday"),
-    (datetime(2026, 12, 4, 15, 0, tzinfo=timezone.utc), "today", "friday"),
+    (datetime(2026, 12, 1, 3, 30, tzinfo=UTC), "tomorrow", "tuesday"),   # still Monday in New York
+    (datetime(2026, 12, 1, 15, 0, tzinfo=UTC), "tomorrow", "wednesday"),
+    (datetime(2026, 12, 4, 15, 0, tzinfo=UTC), "today", "friday"),
 ])
 def test_relative_days_use_the_injected_clock_in_the_clinic_time_zone(now, said, day):
     agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, clock=lambda: now)
