@@ -115,7 +115,9 @@ class ClinicAPI:
         self._store: BookingStore = SqliteStore(path, opening) if path else MemoryStore(opening)
         self._lock = threading.Lock()
         for booking in bookings or ():
-            self._store.add(check_day(booking["day"]), check_time(booking["time"]), check_name(booking["name"]), None)
+            with self._store.transaction():
+                self._store.add(check_day(booking["day"]), check_time(booking["time"]), check_name(booking["name"]),
+                                None)
 
     # -- plumbing ---------------------------------------------------------------------------
     def _next_outcome(self, tool: str) -> str:
@@ -159,44 +161,47 @@ class ClinicAPI:
         day, time, name = check_day(day), check_time(time), check_name(name)
         args = {"day": day, "time": time, "name": name}
         with self._lock:
-            replay = self._store.replay(idempotency_key)
-            if replay is not None:
-                self._record("book", args, "replay")
-                return replay
-            outcome = self._next_outcome("book")
-            booking = None
-            if outcome == "taken":
-                self._store.remove_slot(day, time)  # someone else got it first: the slot is gone
-            elif outcome in ("ok", "timeout"):
-                if time not in self._store.open_times(day):
-                    outcome = "taken"
-                else:
-                    # A timeout loses the answer, not the booking.
-                    booking = self._store.add(day, time, name, idempotency_key)
+            with self._store.transaction():  # committed before any error is raised
+                outcome, booking = self._book(day, time, name, idempotency_key)
             self._record("book", args, outcome)
-            self._raise_for(outcome, "book")
-            return copy.deepcopy(booking)
+        self._raise_for(outcome, "book")
+        return copy.deepcopy(booking)
+
+    def _book(self, day: str, time: str, name: str, key: str | None) -> tuple[str, dict | None]:
+        replay = self._store.replay(key)
+        if replay is not None:
+            return "replay", replay
+        outcome = self._next_outcome("book")
+        if outcome == "taken":
+            self._store.remove_slot(day, time)  # someone else got it first: the slot is gone
+        elif outcome in ("ok", "timeout"):
+            if time not in self._store.open_times(day):
+                return "taken", None
+            return outcome, self._store.add(day, time, name, key)  # a timeout loses the answer, not the booking
+        return outcome, None
 
     def cancel(self, booking_id: str, idempotency_key: str | None = None) -> dict:
         """Cancel the appointment ``booking_id``; ``ToolError("not_found")`` if there is none."""
         if not isinstance(booking_id, str) or not booking_id:
             raise ValueError(f"booking_id must be the id returned by book(), got {booking_id!r}")
-        args = {"booking_id": booking_id}
         with self._lock:
-            replay = self._store.replay(idempotency_key)
-            if replay is not None:
-                self._record("cancel", args, "replay")
-                return replay
-            outcome = self._next_outcome("cancel")
-            cancelled = None
-            if outcome in ("ok", "timeout"):
-                cancelled = self._store.cancel(booking_id, idempotency_key)
-                if cancelled is None:
-                    self._record("cancel", args, "not_found")
-                    raise ToolError("not_found", f"cancel: no booking {booking_id!r}")
-            self._record("cancel", args, outcome)
-            self._raise_for(outcome, "cancel")
-            return cancelled
+            with self._store.transaction():
+                outcome, cancelled = self._cancel(booking_id, idempotency_key)
+            self._record("cancel", {"booking_id": booking_id}, outcome)
+        if outcome == "not_found":
+            raise ToolError("not_found", f"cancel: no booking {booking_id!r}")
+        self._raise_for(outcome, "cancel")
+        return cancelled
+
+    def _cancel(self, booking_id: str, key: str | None) -> tuple[str, dict | None]:
+        replay = self._store.replay(key)
+        if replay is not None:
+            return "replay", replay
+        outcome = self._next_outcome("cancel")
+        if outcome not in ("ok", "timeout"):
+            return outcome, None
+        cancelled = self._store.cancel(booking_id, key)
+        return (outcome, cancelled) if cancelled is not None else ("not_found", None)
 
     # -- inspection -------------------------------------------------------------------------
     @property

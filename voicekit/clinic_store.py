@@ -6,12 +6,15 @@ Both stores keep idempotency keys beside the bookings, in the same transaction, 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from typing import Protocol
 
 
 class BookingStore(Protocol):
+    def transaction(self) -> contextlib.AbstractContextManager: ...
     def open_times(self, day: str) -> list[str]: ...
     def remove_slot(self, day: str, time: str) -> None: ...
     def add(self, day: str, time: str, name: str, key: str | None) -> dict: ...
@@ -37,6 +40,9 @@ class MemoryStore:
         self._bookings: dict[str, dict] = {}
         self._results: dict[str, dict] = {}
         self._count = 0
+
+    def transaction(self) -> contextlib.AbstractContextManager:
+        return contextlib.nullcontext()  # ClinicAPI's lock already serialises one process
 
     def open_times(self, day: str) -> list[str]:
         taken = {b["time"] for b in self._bookings.values() if b["day"] == day}
@@ -92,6 +98,17 @@ class SqliteStore:
             """
         )
 
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write lock across processes: replay check, availability check and insert are atomic."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
     def _rows(self, sql: str, *params) -> list[dict]:
         cur = self._db.execute(sql, params)
         cols = [c[0] for c in cur.description]
@@ -106,16 +123,13 @@ class SqliteStore:
         self._db.execute("INSERT OR IGNORE INTO removed_slots VALUES (?, ?)", (day, time))
 
     def add(self, day: str, time: str, name: str, key: str | None) -> dict:
-        with self._db:  # booking and its idempotency key commit together or not at all
-            self._db.execute("BEGIN IMMEDIATE")
-            (count,) = self._db.execute("SELECT COUNT(*) FROM bookings").fetchone()
-            booking = {"booking_id": _booking_id(count + 1), "day": day, "time": time, "name": name}
-            self._db.execute(
-                "INSERT INTO bookings (booking_id, day, time, name) VALUES (?, ?, ?, ?)",
-                (booking["booking_id"], day, time, name),
-            )
-            if key is not None:
-                self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(booking)))
+        # Runs inside transaction(): the booking and its idempotency key commit together or not at all.
+        (count,) = self._db.execute("SELECT COUNT(*) FROM bookings").fetchone()
+        booking = {"booking_id": _booking_id(count + 1), "day": day, "time": time, "name": name}
+        self._db.execute("INSERT INTO bookings (booking_id, day, time, name) VALUES (?, ?, ?, ?)",
+                         (booking["booking_id"], day, time, name))
+        if key is not None:
+            self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(booking)))
         return booking
 
     def cancel(self, booking_id: str, key: str | None) -> dict | None:
@@ -123,11 +137,9 @@ class SqliteStore:
         if not rows:
             return None
         result = {**rows[0], "cancelled": True}
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("UPDATE bookings SET live=0 WHERE booking_id=?", (booking_id,))
-            if key is not None:
-                self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(result)))
+        self._db.execute("UPDATE bookings SET live=0 WHERE booking_id=?", (booking_id,))
+        if key is not None:
+            self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(result)))
         return result
 
     def find(self, name: str, day: str | None) -> list[dict]:

@@ -122,3 +122,40 @@ def test_a_sqlite_clinic_is_shared_by_two_instances(tmp_path):
     assert "09:00" not in second.find_slots("monday")
     assert second.book("monday", "09:00", "Ana", idempotency_key="k")["name"] == "Ana"  # replay, not taken
     assert len(second.bookings) == 1 and second.calls[-1][2] == "replay"
+
+
+def _book_in_a_process(args):
+    path, key, name = args
+    api = ClinicAPI(path=path)
+    try:
+        return api.book("monday", "10:00", name, idempotency_key=key)["booking_id"], api.calls[-1][2]
+    except ToolError as refused:
+        return None, refused.code
+
+
+@pytest.mark.parametrize("same_key", [True, False])
+def test_processes_racing_for_one_slot_never_double_book(tmp_path, same_key):
+    from concurrent.futures import ProcessPoolExecutor
+
+    path = str(tmp_path / "clinic.sqlite")
+    ClinicAPI(path=path)  # create the schema once
+    jobs = [(path, "k" if same_key else f"k{i}", f"Caller{i}") for i in range(8)]
+    with ProcessPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(_book_in_a_process, jobs))
+    outcomes = sorted(outcome for _, outcome in results)
+    assert len(ClinicAPI(path=path).bookings) == 1
+    if same_key:  # one booking, seven replays of it
+        assert outcomes == ["ok"] + ["replay"] * 7 and len({bid for bid, _ in results}) == 1
+    else:
+        assert outcomes == ["ok"] + ["taken"] * 7
+
+
+def test_a_timed_out_or_refused_write_is_still_committed_in_sqlite(tmp_path):
+    path = str(tmp_path / "clinic.sqlite")
+    api = ClinicAPI(plan={"book": ["timeout", "taken"]}, path=path)
+    with pytest.raises(ToolTimeout):
+        api.book("monday", "10:00", "Ana")
+    with pytest.raises(ToolError):
+        api.book("monday", "11:30", "Ana")
+    other = ClinicAPI(path=path)
+    assert [b["time"] for b in other.bookings] == ["10:00"] and "11:30" not in other.find_slots("monday")
