@@ -140,8 +140,14 @@ class VoiceAgent:
         if self._broken_handoff is not None:
             return BROKEN_SAY, "HANDOFF"
         snapshot = self._graph.get_state(self._config)
-        if snapshot.next and not snapshot.interrupts:
-            self._run(None)  # a crash left a step half done: finish it (writes replay by idempotency key)
+        if snapshot.tasks and not snapshot.interrupts:
+            # A process died mid-turn and left a step unfinished: finish it first (a write it re-runs
+            # replays by idempotency key). If that turn was this very utterance, re-sent by the phone
+            # layer because it never got an answer, the finished turn's answer is the reply.
+            cut_off = (snapshot.values or {}).get("utterance")
+            self._run(None)
+            if cut_off == text:
+                return self._answer()
             snapshot = self._graph.get_state(self._config)
         values = snapshot.values or {}
         if values.get("dialog_state") in TERMINAL and not snapshot.next:

@@ -1,0 +1,81 @@
+"""Kill the call's process at every step boundary, restart it, finish the call: exactly one booking."""
+
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from tests.integration_tests.crash_child import run_call
+from tests.integration_tests.helpers import ROOT, quiet_env
+from voicekit.clinic import ClinicAPI
+
+ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
+SCRIPTS = {
+    "confirm_no": ([ONE_SHOT, "no, make it two thirty", "yes"], ("tuesday", "14:30", "Jamie")),
+    "step_by_step": (["I'd like to book", "Wednesday", "eleven thirty", "Sam", "yes"], ("wednesday", "11:30", "Sam")),
+}
+
+
+def _child(workdir, crash_at, turns):
+    events = run_call(str(workdir / "calls.sqlite"), str(workdir / "clinic.sqlite"), "call-1",
+                      str(workdir / "progress.jsonl"), crash_at, turns)
+    (workdir / "events").write_text(str(events))
+    os._exit(0)
+
+
+def run_child(workdir, crash_at, turns) -> int:
+    """A forked child process (its own memory, files and SQLite connections); returns its exit code."""
+    child = multiprocessing.get_context("fork").Process(target=_child, args=(workdir, crash_at, turns))
+    child.start()
+    child.join(120)
+    return child.exitcode
+
+
+def crash_then_finish(base, crash_at, turns):
+    workdir = base / f"kill-{crash_at}"
+    workdir.mkdir()
+    assert run_child(workdir, crash_at, turns) == -signal.SIGKILL
+    assert run_child(workdir, 0, turns) == 0
+    replies = [json.loads(line) for line in (workdir / "progress.jsonl").read_text().splitlines()]
+    bookings = [(b["day"], b["time"], b["name"]) for b in ClinicAPI(path=str(workdir / "clinic.sqlite")).bookings]
+    return crash_at, bookings, replies
+
+
+@pytest.mark.parametrize("script", list(SCRIPTS))
+def test_every_kill_point_ends_with_exactly_the_confirmed_booking(tmp_path, script):
+    turns, booked = SCRIPTS[script]
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    assert run_child(clean, 0, turns) == 0
+    events = int((clean / "events").read_text())
+    assert events >= 10
+    outcomes = [crash_then_finish(tmp_path, k, turns) for k in range(1, events + 1)]
+    for crash_at, bookings, replies in outcomes:
+        assert bookings == [booked], f"killed at event {crash_at}: clinic has {bookings}"
+        assert replies[-1]["state"] == "DONE", f"killed at event {crash_at}: ended in {replies[-1]}"
+    print(f"\n{script}: killed and recovered at all {events} step boundaries")
+
+
+def test_the_child_also_runs_as_a_real_process(tmp_path):
+    """The same call in separately started interpreters: killed right after book returned, then finished."""
+    turns, booked = SCRIPTS["confirm_no"]
+
+    def child(workdir, crash_at):
+        workdir.mkdir(exist_ok=True)
+        return subprocess.run(
+            [sys.executable, "-m", "tests.integration_tests.crash_child", str(workdir / "calls.sqlite"),
+             str(workdir / "clinic.sqlite"), "call-1", str(workdir / "progress.jsonl"), str(crash_at), *turns],
+            cwd=ROOT, env=quiet_env(), capture_output=True, text=True, timeout=120)
+
+    clean = child(tmp_path / "clean", 0)
+    booked_at = int(clean.stdout.split("BOOKED_AT")[1])
+    assert child(tmp_path / "killed", booked_at).returncode == -signal.SIGKILL
+    assert ClinicAPI(path=str(tmp_path / "killed" / "clinic.sqlite")).bookings != []  # booked, not checkpointed
+    finished = child(tmp_path / "killed", 0)
+    assert finished.returncode == 0, finished.stderr
+    bookings = ClinicAPI(path=str(tmp_path / "killed" / "clinic.sqlite")).bookings
+    assert [(b["day"], b["time"], b["name"]) for b in bookings] == [booked]
