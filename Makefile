@@ -7,7 +7,7 @@ export CMAKE_ARGS := -DGGML_NATIVE=OFF
 export LANGGRAPH_CLI_NO_ANALYTICS := 1
 export LANGSMITH_TRACING := false
 
-.PHONY: setup run test lint format artifacts evals bench studio llm-up llm-down clean
+.PHONY: setup postgres run serve test lint format artifacts evals bench bench-load studio clean
 
 $(STAMP):
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -15,6 +15,10 @@ $(STAMP):
 	rm -f $(VENV)/.installed-* && touch $(STAMP)
 
 setup: $(STAMP)
+
+# The multi-worker tests start a throwaway PostgreSQL cluster; install the server if it is missing.
+postgres:
+	@bash scripts/ensure-postgres.sh
 
 run: setup
 	@$(PY) -m graph.console $(ARGS)
@@ -26,7 +30,7 @@ format: setup
 	$(VENV)/bin/ruff format .
 
 # pytest exits 5 when it collected no test: make treats any non-zero exit as failure, so CI fails too.
-test: setup lint
+test: setup lint postgres
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 artifacts: setup
@@ -38,6 +42,12 @@ evals: setup
 
 bench: setup
 	$(PY) benchmarks/turn_latency.py
+
+bench-load: setup postgres
+	$(PY) benchmarks/load.py
+
+serve: setup
+	$(PY) -m service --port $${PORT:-8080}
 
 studio: setup
 	$(VENV)/bin/langgraph dev --port $${PORT:-2125} --no-browser

@@ -36,11 +36,12 @@ def postgres_checkpointer(url: str) -> Any:
     """PostgreSQL for several workers sharing calls (``langgraph-checkpoint-postgres``)."""
     try:
         from langgraph.checkpoint.postgres import PostgresSaver
+        from psycopg.rows import dict_row
         from psycopg_pool import ConnectionPool
     except ImportError as missing:  # pragma: no cover - depends on the installed extra
         raise ImportError("PostgreSQL checkpoints need the service extra: pip install -e '.[service]'") from missing
-    pool = ConnectionPool(url, kwargs={"autocommit": True, "prepare_threshold": 0}, min_size=1, max_size=8,
-                          open=True)
+    pool = ConnectionPool(url, kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
+                          min_size=1, max_size=16, open=True)
     saver = PostgresSaver(pool)
     saver.setup()
     return saver

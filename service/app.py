@@ -1,0 +1,140 @@
+"""The call service: a telephony layer posts each caller transcript as a turn of a call.
+
+    POST /calls                      {"plan"?: {...}}  -> 201 {"call_id"}
+    POST /calls/{call_id}/turns      {"text": "..."}   -> {"say", "state", "tool_calls"}
+    GET  /calls/{call_id}                              -> state, slots, handoff, turn history (masked)
+    GET  /health, /openapi.json, /docs
+
+Stateless workers: call state lives in the checkpointer (PostgreSQL or SQLite) and the call store;
+two turns of one call are serialised by a per-call lock in the database; an ended call answers
+with its final words and calls no tool.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import FastAPI, HTTPException
+from pydantic import BaseModel, Field
+
+from checkpoints import make_checkpointer
+from graph.voice_agent import VoiceAgent
+from service.store import PostgresCallStore, SqliteCallStore, new_call_id
+from voicekit.clinic import ClinicAPI, check_day, check_time
+from voicekit.nlu import mask_sensitive
+
+
+@dataclass
+class Settings:
+    """How a worker is wired; every field can come from the environment (see ``from_env``)."""
+
+    database_url: str = ".data/service.sqlite"
+    """postgresql://... for several workers, or a SQLite path for one machine."""
+    clinic_db: str = ".data/clinic.sqlite"
+    """The (demo) clinic's bookings, shared by all workers."""
+    schedule: dict | None = None
+    """Open times per weekday for the demo clinic; None = the default schedule."""
+    backoff: tuple[float, ...] = (0.5, 1.0)
+    """Waits between read-tool retries."""
+    sleep: Any = field(default=time.sleep)
+    """How a worker waits between retries."""
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        import json
+
+        backoff = os.environ.get("SERVICE_BACKOFF")
+        schedule = os.environ.get("CLINIC_SCHEDULE")
+        return cls(
+            database_url=os.environ.get("DATABASE_URL", cls.database_url),
+            clinic_db=os.environ.get("CLINIC_DB", cls.clinic_db),
+            schedule=json.loads(schedule) if schedule else None,
+            backoff=tuple(float(s) for s in backoff.split(",")) if backoff else cls.backoff,
+        )
+
+
+class NewCall(BaseModel):
+    plan: dict[str, list[str]] | None = Field(default=None, description="scripted clinic failures for this call")
+
+
+class Turn(BaseModel):
+    text: str = Field(max_length=10_000, description="what the caller said (the speech recogniser's transcript)")
+
+
+class Reply(BaseModel):
+    say: str
+    state: str
+    tool_calls: list[str]
+
+
+def _stores(settings: Settings):
+    url = settings.database_url
+    if url.startswith(("postgres://", "postgresql://")):
+        from psycopg_pool import ConnectionPool
+
+        pool = ConnectionPool(url, kwargs={"autocommit": True}, min_size=2, max_size=32, open=True)
+        return PostgresCallStore(pool), make_checkpointer(url)
+    return SqliteCallStore(url + ".calls"), make_checkpointer(url)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    for path in (settings.database_url, settings.clinic_db):
+        if "://" not in path:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    calls, checkpointer = _stores(settings)
+    schedule = {check_day(d): [check_time(t) for t in ts] for d, ts in (settings.schedule or {}).items()}
+    ClinicAPI(schedule=schedule, path=settings.clinic_db)  # create the clinic's tables once, up front
+    app = FastAPI(title="Clinic call service", version="0.1.0",
+                  description="One caller transcript in, what to say out; books only after an explicit yes.")
+
+    def agent_for(call_id: str, plan: dict | None) -> tuple[VoiceAgent, ClinicAPI]:
+        api = ClinicAPI(plan=plan or None, schedule=schedule, path=settings.clinic_db)
+        agent = VoiceAgent(api, sleep=settings.sleep, backoff=settings.backoff, thread_id=call_id,
+                           checkpointer=checkpointer)
+        return agent, api
+
+    def known(call_id: str) -> dict:
+        row = calls.get(call_id)
+        if row is None:
+            raise HTTPException(status_code=404, detail=f"no call {call_id!r}; create one with POST /calls")
+        return row
+
+    @app.get("/health")
+    def health() -> dict:
+        return {"ok": True}
+
+    @app.post("/calls", status_code=201)
+    def create_call(body: NewCall | None = None) -> dict:
+        plan = (body.plan if body else None) or {}
+        try:
+            ClinicAPI(plan=plan)  # the same checks as the clinic: unknown tools or outcomes are refused
+        except (TypeError, ValueError) as bad:
+            raise HTTPException(status_code=422, detail=str(bad)) from None
+        call_id = new_call_id()
+        calls.create(call_id, plan)
+        return {"call_id": call_id}
+
+    @app.post("/calls/{call_id}/turns", response_model=Reply)
+    def take_turn(call_id: str, turn: Turn) -> dict:
+        known(call_id)
+        with calls.locked(call_id):
+            row = known(call_id)  # read the plan under the lock: the previous turn may have used some
+            agent, api = agent_for(call_id, row["plan"])
+            reply = agent.handle(turn.text)
+            record = {"user": mask_sensitive(turn.text), **reply,
+                      "outcomes": [outcome for _, _, outcome in api.calls]}
+            calls.save_turn(call_id, record, api.plan)
+        return reply
+
+    @app.get("/calls/{call_id}")
+    def get_call(call_id: str) -> dict:
+        row = known(call_id)
+        agent, _ = agent_for(call_id, None)
+        return {"call_id": call_id, "state": agent.state, "slots": agent.slots, "handoff": agent.handoff,
+                "turns": row["turns"]}
+
+    return app

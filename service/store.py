@@ -1,0 +1,94 @@
+"""Where the call service keeps what is not in the graph's checkpoints: each call's failure plan and
+turn history, and the per-call lock that serialises two turns of one call arriving at once.
+
+Workers hold no call state: everything is here or in the checkpointer, so any worker takes any turn.
+PostgreSQL (several workers): a table and ``pg_advisory_lock``. SQLite (one machine): a table and a
+``flock`` per call, which holds across processes too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import sqlite3
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+
+def new_call_id() -> str:
+    return f"call-{uuid.uuid4().hex}"
+
+
+class SqliteCallStore:
+    def __init__(self, path: str):
+        self.path = path
+        self._db = sqlite3.connect(path, check_same_thread=False, timeout=30, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("CREATE TABLE IF NOT EXISTS voice_calls (call_id TEXT PRIMARY KEY, plan TEXT NOT NULL, "
+                         "turns TEXT NOT NULL DEFAULT '[]')")
+        self._locks_dir = Path(path + ".locks")
+        self._locks_dir.mkdir(exist_ok=True)
+        self._guard = threading.Lock()
+
+    def create(self, call_id: str, plan: dict) -> None:
+        with self._guard:
+            self._db.execute("INSERT INTO voice_calls (call_id, plan) VALUES (?, ?)", (call_id, json.dumps(plan)))
+
+    def get(self, call_id: str) -> dict | None:
+        with self._guard:
+            row = self._db.execute("SELECT plan, turns FROM voice_calls WHERE call_id=?", (call_id,)).fetchone()
+        return None if row is None else {"plan": json.loads(row[0]), "turns": json.loads(row[1])}
+
+    def save_turn(self, call_id: str, turn: dict, plan: dict) -> None:
+        with self._guard:
+            turns = json.loads(self._db.execute("SELECT turns FROM voice_calls WHERE call_id=?",
+                                                (call_id,)).fetchone()[0])
+            self._db.execute("UPDATE voice_calls SET turns=?, plan=? WHERE call_id=?",
+                             (json.dumps([*turns, turn]), json.dumps(plan), call_id))
+
+    @contextlib.contextmanager
+    def locked(self, call_id: str) -> Iterator[None]:
+        name = hashlib.sha256(call_id.encode()).hexdigest()[:32]
+        with open(self._locks_dir / name, "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+class PostgresCallStore:
+    def __init__(self, pool: Any):
+        self._pool = pool
+        with pool.connection() as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS voice_calls (call_id TEXT PRIMARY KEY, plan JSONB NOT NULL, "
+                         "turns JSONB NOT NULL DEFAULT '[]', created_at TIMESTAMPTZ NOT NULL DEFAULT now())")
+
+    def create(self, call_id: str, plan: dict) -> None:
+        with self._pool.connection() as conn:
+            conn.execute("INSERT INTO voice_calls (call_id, plan) VALUES (%s, %s)", (call_id, json.dumps(plan)))
+
+    def get(self, call_id: str) -> dict | None:
+        with self._pool.connection() as conn:
+            row = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
+        return None if row is None else {"plan": row[0], "turns": row[1]}
+
+    def save_turn(self, call_id: str, turn: dict, plan: dict) -> None:
+        with self._pool.connection() as conn:
+            conn.execute("UPDATE voice_calls SET turns = turns || %s::jsonb, plan = %s WHERE call_id=%s",
+                         (json.dumps([turn]), json.dumps(plan), call_id))
+
+    @contextlib.contextmanager
+    def locked(self, call_id: str) -> Iterator[None]:
+        """A session advisory lock on a connection held for the whole turn: any worker, one turn at a time."""
+        with self._pool.connection() as conn:
+            conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (call_id,))
+            try:
+                yield
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (call_id,))
