@@ -41,6 +41,8 @@ class Settings:
     """Waits between read-tool retries."""
     sleep: Any = field(default=time.sleep)
     """How a worker waits between retries."""
+    pool_size: int = 32
+    """Most database connections the call store opens (one is held per turn in progress)."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -53,6 +55,7 @@ class Settings:
             clinic_db=os.environ.get("CLINIC_DB", cls.clinic_db),
             schedule=json.loads(schedule) if schedule else None,
             backoff=tuple(float(s) for s in backoff.split(",")) if backoff else cls.backoff,
+            pool_size=int(os.environ.get("SERVICE_DB_POOL", cls.pool_size)),
         )
 
 
@@ -75,7 +78,7 @@ def _stores(settings: Settings):
     if url.startswith(("postgres://", "postgresql://")):
         from psycopg_pool import ConnectionPool
 
-        pool = ConnectionPool(url, kwargs={"autocommit": True}, min_size=2, max_size=32, open=True)
+        pool = ConnectionPool(url, kwargs={"autocommit": True}, min_size=1, max_size=settings.pool_size, open=True)
         return PostgresCallStore(pool), make_checkpointer(url)
     return SqliteCallStore(url + ".calls"), make_checkpointer(url)
 
@@ -121,13 +124,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/calls/{call_id}/turns", response_model=Reply)
     def take_turn(call_id: str, turn: Turn) -> dict:
         known(call_id)
-        with calls.locked(call_id):
-            row = known(call_id)  # read the plan under the lock: the previous turn may have used some
+        with calls.locked(call_id) as call:
+            row = call.get()  # read the plan under the lock: the previous turn may have used some of it
             agent, api = agent_for(call_id, row["plan"])
             reply = agent.handle(turn.text)
             record = {"user": mask_sensitive(turn.text), **reply,
                       "outcomes": [outcome for _, _, outcome in api.calls]}
-            calls.save_turn(call_id, record, api.plan)
+            call.save_turn(record, api.plan)
         return reply
 
     @app.get("/calls/{call_id}")

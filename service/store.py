@@ -24,6 +24,19 @@ def new_call_id() -> str:
     return f"call-{uuid.uuid4().hex}"
 
 
+class LockedCall:
+    """One call while its lock is held: read it and save its turn through the lock's own connection."""
+
+    def __init__(self, store: Any, call_id: str, conn: Any):
+        self._store, self._call_id, self._conn = store, call_id, conn
+
+    def get(self) -> dict | None:
+        return self._store.get(self._call_id, conn=self._conn)
+
+    def save_turn(self, turn: dict, plan: dict) -> None:
+        self._store.save_turn(self._call_id, turn, plan, conn=self._conn)
+
+
 class SqliteCallStore:
     def __init__(self, path: str):
         self.path = path
@@ -39,12 +52,12 @@ class SqliteCallStore:
         with self._guard:
             self._db.execute("INSERT INTO voice_calls (call_id, plan) VALUES (?, ?)", (call_id, json.dumps(plan)))
 
-    def get(self, call_id: str) -> dict | None:
+    def get(self, call_id: str, conn: Any = None) -> dict | None:
         with self._guard:
             row = self._db.execute("SELECT plan, turns FROM voice_calls WHERE call_id=?", (call_id,)).fetchone()
         return None if row is None else {"plan": json.loads(row[0]), "turns": json.loads(row[1])}
 
-    def save_turn(self, call_id: str, turn: dict, plan: dict) -> None:
+    def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:
         with self._guard:
             turns = json.loads(self._db.execute("SELECT turns FROM voice_calls WHERE call_id=?",
                                                 (call_id,)).fetchone()[0])
@@ -52,12 +65,12 @@ class SqliteCallStore:
                              (json.dumps([*turns, turn]), json.dumps(plan), call_id))
 
     @contextlib.contextmanager
-    def locked(self, call_id: str) -> Iterator[None]:
+    def locked(self, call_id: str) -> Iterator[LockedCall]:
         name = hashlib.sha256(call_id.encode()).hexdigest()[:32]
         with open(self._locks_dir / name, "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
-                yield
+                yield LockedCall(self, call_id, None)
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
@@ -73,22 +86,26 @@ class PostgresCallStore:
         with self._pool.connection() as conn:
             conn.execute("INSERT INTO voice_calls (call_id, plan) VALUES (%s, %s)", (call_id, json.dumps(plan)))
 
-    def get(self, call_id: str) -> dict | None:
-        with self._pool.connection() as conn:
+    def get(self, call_id: str, conn: Any = None) -> dict | None:
+        with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
             row = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
         return None if row is None else {"plan": row[0], "turns": row[1]}
 
-    def save_turn(self, call_id: str, turn: dict, plan: dict) -> None:
-        with self._pool.connection() as conn:
+    def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:
+        with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
             conn.execute("UPDATE voice_calls SET turns = turns || %s::jsonb, plan = %s WHERE call_id=%s",
                          (json.dumps([turn]), json.dumps(plan), call_id))
 
     @contextlib.contextmanager
-    def locked(self, call_id: str) -> Iterator[None]:
-        """A session advisory lock on a connection held for the whole turn: any worker, one turn at a time."""
+    def locked(self, call_id: str) -> Iterator[LockedCall]:
+        """A session advisory lock on a connection held for the whole turn: any worker, one turn at a time.
+
+        Reads and writes under the lock go through that same connection, so a worker never needs a
+        second connection while it holds one (a full pool could otherwise deadlock itself).
+        """
         with self._pool.connection() as conn:
             conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (call_id,))
             try:
-                yield
+                yield LockedCall(self, call_id, conn)
             finally:
                 conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (call_id,))

@@ -31,8 +31,10 @@ CALLS = 50
 def workers(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("service")
     with ThrowawayPostgres() as url:
+        # A call-store pool smaller than the turns in flight: a worker must never need a second connection
+        # while it holds a call's lock, or it would wait for itself.
         env = quiet_env(DATABASE_URL=url, CLINIC_DB=str(tmp / "clinic.sqlite"), SERVICE_BACKOFF="0.01,0.02",
-                        CLINIC_SCHEDULE=json.dumps(SCHEDULE))
+                        CLINIC_SCHEDULE=json.dumps(SCHEDULE), SERVICE_DB_POOL="3")
         processes, urls = [], []
         try:
             for n in range(2):

@@ -1,0 +1,130 @@
+"""Load on the call service over loopback: one worker versus two, on a throwaway PostgreSQL.
+
+    make bench-load        # or: .venv/bin/python benchmarks/load.py --calls 200 --concurrency 32
+
+Each simulated caller makes the five-turn happy call; turns of a call alternate between workers when
+there are two. Prints turns per second, p50/p99 turn latency and errors, then the resident memory
+that 1,000 live (mid-call) calls take in one process with the in-memory checkpointer.
+Figures, not assertions: this machine has 2 cores and is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from service.throwaway_pg import ThrowawayPostgres  # noqa: E402
+from tests.integration_tests.helpers import free_port, quiet_env, stop, wait_for  # noqa: E402
+
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday")
+TIMES = [f"{8 + i // 4:02d}:{15 * (i % 4):02d}" for i in range(40)]  # 200 slots: no caller is refused
+
+
+def rss_mb(pid: str = "self") -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def one_call(i: int, urls: list[str], client: httpx.Client) -> tuple[list[float], int]:
+    turns = ["I'd like to book an appointment", DAYS[i % 5], TIMES[(i // 5) % 40], "Jamie", "yes"]
+    latencies, errors = [], 0
+    try:
+        call = client.post(f"{urls[0]}/calls", json={}).json()["call_id"]
+    except httpx.HTTPError:
+        return latencies, len(turns)
+    for n, text in enumerate(turns):
+        start = time.perf_counter()
+        try:
+            client.post(f"{urls[(i + n) % len(urls)]}/calls/{call}/turns", json={"text": text}).raise_for_status()
+            latencies.append(time.perf_counter() - start)
+        except httpx.HTTPError:
+            errors += 1
+    return latencies, errors
+
+
+def run_load(urls: list[str], calls: int, concurrency: int) -> dict:
+    limits = httpx.Limits(max_connections=concurrency * 2)
+    with httpx.Client(timeout=120, limits=limits) as client, ThreadPoolExecutor(concurrency) as pool:
+        start = time.perf_counter()
+        results = list(pool.map(lambda i: one_call(i, urls, client), range(calls)))
+        elapsed = time.perf_counter() - start
+    latencies = sorted(x for lat, _ in results for x in lat)
+    return {"turns": len(latencies), "seconds": elapsed, "turns_per_s": len(latencies) / elapsed,
+            "p50_ms": statistics.median(latencies) * 1000,
+            "p99_ms": latencies[min(len(latencies) - 1, round(0.99 * (len(latencies) - 1)))] * 1000,
+            "errors": sum(e for _, e in results)}
+
+
+def workers(count: int, url: str, tmp: Path):
+    env = quiet_env(DATABASE_URL=url, CLINIC_DB=str(tmp / "clinic.sqlite"),
+                    CLINIC_SCHEDULE=json.dumps({d: TIMES for d in DAYS}))
+    started = []
+    for _ in range(count):
+        port = free_port()
+        process = subprocess.Popen([sys.executable, "-m", "service", "--port", str(port)], cwd=ROOT, env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        wait_for(f"http://127.0.0.1:{port}/health", process)
+        started.append((process, f"http://127.0.0.1:{port}"))
+    return started
+
+
+def live_calls_memory(count: int) -> float:
+    from agent import VoiceAgent
+    from checkpoints import make_checkpointer
+    from voicekit.clinic import ClinicAPI
+
+    saver = make_checkpointer("memory")
+    warm = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver)
+    warm.handle("I'd like to book on Tuesday")
+    gc.collect()
+    before = rss_mb()
+    calls = []
+    for _ in range(count):
+        agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver)
+        agent.handle("I'd like to book on Tuesday")
+        agent.handle("ten a m")
+        calls.append(agent)
+    gc.collect()
+    return (rss_mb() - before) * 1000 / count
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument("--concurrency", type=int, default=32)
+    args = parser.parse_args()
+    print(f"{args.calls} calls x 5 turns, {args.concurrency} callers at once, over loopback")
+    print(f"{'workers':<8} {'turns/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'worker RSS MB':>14}")
+    for count in (1, 2):
+        with tempfile.TemporaryDirectory() as tmp, ThrowawayPostgres() as url:
+            started = workers(count, url, Path(tmp))
+            try:
+                figures = run_load([u for _, u in started], args.calls, args.concurrency)
+                memory = "/".join(f"{rss_mb(str(p.pid)):.0f}" for p, _ in started)
+            finally:
+                for process, _ in started:
+                    stop(process)
+        print(f"{count:<8} {figures['turns_per_s']:>8.1f} {figures['p50_ms']:>8.1f} {figures['p99_ms']:>8.1f} "
+              f"{figures['errors']:>7} {memory:>14}")
+    print(f"resident memory per 1,000 live calls in one process (in-memory checkpoints): "
+          f"{live_calls_memory(1000):.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
