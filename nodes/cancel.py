@@ -8,12 +8,11 @@ from langgraph.runtime import Runtime
 from graph.context import Context, clinic_for
 from graph.routing import matching_bookings
 from graph.state import CallState
+from nodes.book import UNSURE
 from nodes.common import handoff_update, thread_id
 from tools.writes import call_write_tool
 from voicekit.clinic import ToolTimeout
 
-UNSURE = ("I didn't get an answer from our booking system, so I won't try again in case it went through. "
-          "A member of staff will check and confirm.")
 REFUSED = "Our booking system couldn't cancel that appointment."
 
 
