@@ -105,7 +105,8 @@ class SqliteStore:
         try:
             yield
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:  # SQLite may already have rolled back (e.g. after an I/O error)
+                self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
 

@@ -135,12 +135,14 @@ def _book_in_a_process(args):
 
 @pytest.mark.parametrize("same_key", [True, False])
 def test_processes_racing_for_one_slot_never_double_book(tmp_path, same_key):
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     path = str(tmp_path / "clinic.sqlite")
     ClinicAPI(path=path)  # create the schema once
     jobs = [(path, "k" if same_key else f"k{i}", f"Caller{i}") for i in range(8)]
-    with ProcessPoolExecutor(max_workers=4) as pool:
+    # Fresh interpreters, like separate workers: a forked child would inherit this process's SQLite state.
+    with ProcessPoolExecutor(max_workers=4, mp_context=multiprocessing.get_context("spawn")) as pool:
         results = list(pool.map(_book_in_a_process, jobs))
     outcomes = sorted(outcome for _, outcome in results)
     assert len(ClinicAPI(path=path).bookings) == 1
