@@ -26,18 +26,13 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from service.throwaway_pg import ThrowawayPostgres  # noqa: E402
-from tests.integration_tests.helpers import free_port, quiet_env, stop, wait_for  # noqa: E402
+from benchmarks.turn_latency import percentile  # noqa: E402
+from service.throwaway_pg import ThrowawayPostgres, free_port  # noqa: E402
+from tests.integration_tests.helpers import quiet_env, stop, wait_for  # noqa: E402
+from voicekit.llm_server import rss_mb  # noqa: E402
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday")
 TIMES = [f"{8 + i // 4:02d}:{15 * (i % 4):02d}" for i in range(40)]  # 200 slots: no caller is refused
-
-
-def rss_mb(pid: str = "self") -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def one_call(i: int, urls: list[str], client: httpx.Client) -> tuple[list[float], int]:
@@ -66,7 +61,7 @@ def run_load(urls: list[str], calls: int, concurrency: int) -> dict:
     latencies = sorted(x for lat, _ in results for x in lat)
     return {"turns": len(latencies), "seconds": elapsed, "turns_per_s": len(latencies) / elapsed,
             "p50_ms": statistics.median(latencies) * 1000,
-            "p99_ms": latencies[min(len(latencies) - 1, round(0.99 * (len(latencies) - 1)))] * 1000,
+            "p99_ms": percentile(latencies, 0.99) * 1000,
             "errors": sum(e for _, e in results)}
 
 
@@ -92,7 +87,7 @@ def live_calls_memory(count: int) -> float:
     warm = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver)
     warm.handle("I'd like to book on Tuesday")
     gc.collect()
-    before = rss_mb()
+    before = rss_mb("self")
     calls = []
     for _ in range(count):
         agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver)
@@ -100,7 +95,7 @@ def live_calls_memory(count: int) -> float:
         agent.handle("ten a m")
         calls.append(agent)
     gc.collect()
-    return (rss_mb() - before) * 1000 / count
+    return (rss_mb("self") - before) * 1000 / count
 
 
 def main() -> int:

@@ -25,7 +25,8 @@ def server_bin() -> Path:
     return Path(found[-1]).parent
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -33,7 +34,7 @@ def _free_port() -> int:
 
 class ThrowawayPostgres:
     def __init__(self, port: int | None = None):
-        self.port = port or _free_port()
+        self.port = port or free_port()
         self.bin = server_bin()
         self.base = Path(tempfile.mkdtemp(prefix="voice-pg-"))
         self.data = self.base / "data"

@@ -74,7 +74,8 @@ def _read_record(port: int) -> dict | None:
         return None
 
 
-def rss_mb(pid: int) -> float | None:
+def rss_mb(pid: int | str) -> float | None:
+    """Resident memory of process ``pid`` (or "self") in MB, from /proc; None if it is gone."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):

@@ -2,20 +2,17 @@
 
 import os
 import signal
-import socket
 import subprocess
 import time
 import urllib.request
 from pathlib import Path
 
+from service.throwaway_pg import free_port
+
+__all__ = ["ROOT", "VENV_BIN", "free_port", "quiet_env", "stop", "wait_for"]
+
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = ROOT / ".venv" / "bin"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_for(url: str, process: subprocess.Popen, seconds: float = 90) -> None:
