@@ -26,9 +26,9 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.turn_latency import percentile  # noqa: E402
-from service.throwaway_pg import ThrowawayPostgres, free_port  # noqa: E402
+from evals.stats import percentile  # noqa: E402
 from tests.integration_tests.helpers import quiet_env, stop, wait_for  # noqa: E402
+from tests.throwaway_pg import ThrowawayPostgres, free_port  # noqa: E402
 from voicekit.llm_server import rss_mb  # noqa: E402
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday")

@@ -17,8 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent import VoiceAgent  # noqa: E402
 from checkpoints import make_checkpointer  # noqa: E402
+from evals.stats import percentile  # noqa: E402
+from graph.voice_agent import VoiceAgent  # noqa: E402
 from voicekit.clinic import ClinicAPI  # noqa: E402
 
 CALL = ["I'd like to book an appointment", "Tuesday", "ten a m", "Jamie", "yes"]
@@ -37,11 +38,6 @@ def measure(turns: int, make_saver) -> tuple[list[float], float]:
             agent.handle(text)
             timings.append(time.perf_counter() - start)
     return timings[:turns], statistics.median(setups)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def main() -> int:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from evals.stats import percentile
 from voicekit.llm import LLMConfig, classify_intent
 from voicekit.nlu import INTENTS, parse
 
@@ -51,9 +52,9 @@ def timed(classify: Callable[[str], str], texts: list[str]) -> tuple[list[str], 
 
 
 def latency_ms(seconds: list[float]) -> dict:
-    ordered = sorted(seconds)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"median_ms": round(statistics.median(seconds) * 1000, 3), "p95_ms": round(p95 * 1000, 3)}
+    """Median and 95th percentile of ``seconds``, in milliseconds."""
+    return {"median_ms": round(statistics.median(seconds) * 1000, 3),
+            "p95_ms": round(percentile(seconds, 0.95) * 1000, 3)}
 
 
 def scores(gold: list[str], predicted: list[str]) -> dict:

@@ -1,7 +1,8 @@
 """Run dialog scenarios (JSON files) through ``VoiceAgent`` and check them; one runner for pytest and CLI.
 
-A scenario: ``{"name", "description", "plan", "setup"?, "turns": [{"user", "state", "tools",
-"say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps", "handoff", "booked", "cancelled"?}}``.
+A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?}, "turns": [{"user", "state",
+"tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps"?, "handoff"?, "booked"?}}``;
+``booked`` lists every live booking at the end (day, time, name), so a cancellation shows as one fewer.
 Checks use states, tool calls, recorded sleeps and the clinic's bookings, not the wording of ``say``
 (except the optional includes/excludes, used where the words *are* the behaviour: privacy, hours).
 
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from evals.safety import safety_counters
+from graph.voice_agent import VoiceAgent
 from voicekit.clinic import ClinicAPI
 from voicekit.nlu import mask_sensitive
 
@@ -62,8 +64,7 @@ def all_scenarios() -> list[dict]:
 
 
 def default_agent(api: Any, sleep: Callable, spec: dict) -> Any:
-    from agent import VoiceAgent
-
+    """The agent a scenario talks to: ``VoiceAgent`` with the scenario's frozen clock, if any."""
     setup = spec.get("setup", {})
     clock = None
     if "now" in setup:
@@ -135,7 +136,7 @@ def _check_end(result: ScenarioResult, expect: dict, agent: Any, api: Any, sleep
         result.failures.append(f"handoff {agent.handoff}, expected {expect['handoff']}")
     if "booked" in expect and hasattr(api, "bookings"):
         booked = [[b["day"], b["time"], b["name"]] for b in api.bookings]
-        wanted = [list(b) for b in expect["booked"]] + [list(b) for b in expect.get("kept", [])]
+        wanted = [list(b) for b in expect["booked"]]
         if sorted(booked) != sorted(wanted):
             result.failures.append(f"clinic bookings {booked}, expected {wanted}")
 

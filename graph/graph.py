@@ -3,21 +3,21 @@
     START -> understand -(route)-> listen | ask_day | ask_time | ask_name | confirm
                                    | find_slots | find_bookings | done | handoff
     listen / ask_day / ask_time / ask_name  --interrupt(), caller answers-->  understand
-    confirm --interrupt()--> plain yes? -> book | cancel      else -> understand
+    confirm --interrupt()--> consent? -> book | cancel      else -> understand
     book   -> done | find_slots (slot taken) | handoff        cancel -> done | handoff
 
-``book`` and ``cancel`` have exactly one way in: CONFIRM resumed with a plain yes.
+``book`` and ``cancel`` have exactly one way in: CONFIRM resumed with a plain yes. Layers import one
+way only: ``graph -> nodes -> dialog -> tools -> voicekit``.
 """
 
 from __future__ import annotations
 
-from typing import Literal
-
 from langgraph.graph import END, START, StateGraph
 
-from graph.context import Context
-from graph.routing import after_confirm, after_write, route
-from graph.state import CallState
+from dialog.context import Context
+from dialog.routing import after_book, after_cancel, after_confirm, route
+from dialog.state import CallState
+from graph.demo import DemoClinics
 from nodes.ask_day import ask_day
 from nodes.ask_name import ask_name
 from nodes.ask_time import ask_time
@@ -34,12 +34,12 @@ from nodes.understand import understand
 RECURSION_LIMIT = 25  # one turn takes at most ~6 steps; a routing loop must fail fast, not spin
 
 
-def after_cancel(state: CallState) -> Literal["done", "handoff"]:
-    return "handoff" if state.handoff is not None else "done"
+def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph:
+    """The uncompiled graph: compile it with a checkpointer (VoiceAgent) or let langgraph dev do it.
 
-
-def build_graph() -> StateGraph:
-    """The uncompiled graph: compile it with a checkpointer (VoiceAgent) or let langgraph dev do it."""
+    With ``demo_clinics``, a run whose context has no ``api`` gets its thread's demo clinic (Studio).
+    """
+    tool = demo_clinics.serving if demo_clinics is not None else (lambda node: node)
     builder = StateGraph(CallState, context_schema=Context)
 
     builder.add_node("understand", understand)
@@ -48,10 +48,10 @@ def build_graph() -> StateGraph:
     builder.add_node("ask_time", ask_time)
     builder.add_node("ask_name", ask_name)
     builder.add_node("confirm", confirm)
-    builder.add_node("find_slots", find_slots)
-    builder.add_node("find_bookings", find_bookings)
-    builder.add_node("book", book)
-    builder.add_node("cancel", cancel)
+    builder.add_node("find_slots", tool(find_slots))
+    builder.add_node("find_bookings", tool(find_bookings))
+    builder.add_node("book", tool(book))
+    builder.add_node("cancel", tool(cancel))
     builder.add_node("done", done)
     builder.add_node("handoff", handoff)
 
@@ -62,7 +62,7 @@ def build_graph() -> StateGraph:
     builder.add_conditional_edges("confirm", after_confirm)
     builder.add_conditional_edges("find_slots", route)
     builder.add_conditional_edges("find_bookings", route)
-    builder.add_conditional_edges("book", after_write)
+    builder.add_conditional_edges("book", after_book)
     builder.add_conditional_edges("cancel", after_cancel)
     builder.add_edge("done", END)
     builder.add_edge("handoff", END)
@@ -70,4 +70,4 @@ def build_graph() -> StateGraph:
 
 
 # langgraph dev compiles and checkpoints this itself (it refuses a graph with its own checkpointer).
-studio_graph = build_graph().compile()
+studio_graph = build_graph(demo_clinics=DemoClinics()).compile()

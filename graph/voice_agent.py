@@ -21,15 +21,14 @@ from typing import Any
 
 from langgraph.types import Command
 
-from graph.context import Context
+from dialog import phrases
+from dialog.context import Context, NluMode
+from dialog.profile import ClinicProfile
+from dialog.state import TERMINAL, Handoff, Summary
 from graph.graph import RECURSION_LIMIT, build_graph
-from graph.profile import ClinicProfile
-from graph.state import TERMINAL
 from voicekit.nlu import mask_sensitive
 
 log = logging.getLogger(__name__)
-FALLBACK_SAY = "Sorry, could you say that again?"
-BROKEN_SAY = "I'm sorry, something went wrong on my side. Let me put you through to a member of staff."
 
 
 _compiled_for: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -65,7 +64,7 @@ class VoiceAgent:
         max_retries: int = 2,
         backoff: tuple[float, ...] = (0.5, 1.0),
         *,
-        nlu: str = "rule",
+        nlu: NluMode = "rule",
         classify: Callable[[str], str] | None = None,
         clock: Callable[[], Any] | None = None,
         profile: ClinicProfile | None = None,
@@ -91,7 +90,7 @@ class VoiceAgent:
         self.thread_id = thread_id or f"call-{uuid.uuid4().hex}"
         self._graph = _compiled(checkpointer)
         self._config = {"configurable": {"thread_id": self.thread_id}, "recursion_limit": RECURSION_LIMIT}
-        self._broken_handoff: dict | None = None
+        self._broken_handoff: Handoff | None = None
 
     # -- what the grader reads ---------------------------------------------------------------
     @property
@@ -105,7 +104,7 @@ class VoiceAgent:
         return (snapshot.values or {}).get("dialog_state", "LISTEN")
 
     @property
-    def handoff(self) -> dict | None:
+    def handoff(self) -> Handoff | None:
         """None until a hand-off, then {"reason", "summary": {"day", "time", "name"}}."""
         if self._broken_handoff is not None:
             return self._broken_handoff
@@ -131,14 +130,14 @@ class VoiceAgent:
         except Exception:  # a bug or a dead checkpointer must not leave the caller in silence
             log.exception("turn failed on thread %s", self.thread_id)
             if self._broken_handoff is None:
-                self._broken_handoff = {"reason": "tool_failure", "summary": self._summary()}
-            say, state = BROKEN_SAY, "HANDOFF"
+                self._broken_handoff = Handoff(reason="tool_failure", summary=self._summary())
+            say, state = phrases.BROKEN, "HANDOFF"
         tool_calls = [call[0] for call in self.api.calls[before:]]
-        return {"say": say or FALLBACK_SAY, "state": state, "tool_calls": tool_calls}
+        return {"say": say or phrases.SAY_AGAIN, "state": state, "tool_calls": tool_calls}
 
     def _turn(self, text: str) -> tuple[str, str]:
         if self._broken_handoff is not None:
-            return BROKEN_SAY, "HANDOFF"
+            return phrases.BROKEN, "HANDOFF"
         snapshot = self._graph.get_state(self._config)
         if snapshot.tasks and not snapshot.interrupts:
             # A process died mid-turn and left a step unfinished: finish it first (a write it re-runs
@@ -166,9 +165,9 @@ class VoiceAgent:
         values = snapshot.values
         return values.get("say", ""), values.get("dialog_state", "LISTEN")
 
-    def _summary(self) -> dict:
+    def _summary(self) -> Summary:
         try:
             values = self._graph.get_state(self._config).values or {}
         except Exception:
             values = {}
-        return {k: values.get(k) for k in ("day", "time", "name")}
+        return Summary(day=values.get("day"), time=values.get("time"), name=values.get("name"))

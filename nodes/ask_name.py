@@ -1,14 +1,6 @@
 """ASK_NAME: whose appointment it is."""
 
-from graph.context import Context
-from graph.state import CallState
+from dialog.tasks import task_named
 from nodes.common import waiting_node
 
-
-def prompt(state: CallState, context: Context) -> str:
-    if state.task == "cancel":
-        return "What name is the appointment under?"
-    return "And what name should I put the booking under?"
-
-
-ask_name = waiting_node("ASK_NAME", prompt)
+ask_name = waiting_node("ASK_NAME", lambda state, context: task_named(state.task).ask_name)

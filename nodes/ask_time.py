@@ -1,17 +1,16 @@
 """ASK_TIME: offer the open times of the chosen day (say them, and the keypad digit for each)."""
 
-from graph.context import Context
-from graph.state import CallState
-from nodes.common import one_of, spoken_day, spoken_time, waiting_node
+from dialog import phrases
+from dialog.context import Context
+from dialog.state import CallState
+from nodes.common import waiting_node
 
 
-def prompt(state: CallState, context: Context) -> str:
+def question(state: CallState, context: Context) -> str:
+    """Two times the caller named, or the day's open times."""
     if state.choices:
-        return f"Would you like {one_of([spoken_time(t) for t in state.choices])}?"
-    times = [spoken_time(t) for t in state.offered_times]
-    keys = ", ".join(f"{i} for {t}" for i, t in enumerate(times, start=1))
-    return (f"On {spoken_day(state.offered_day)} we have {one_of(times)} open. Which time suits you? "
-            f"You can also press {keys}.")
+        return phrases.which_time_of(state.choices)
+    return phrases.open_times(state.offered_day, state.offered_times)
 
 
-ask_time = waiting_node("ASK_TIME", prompt)
+ask_time = waiting_node("ASK_TIME", question)

@@ -1,76 +1,61 @@
-"""Small pieces every dialog node shares: the waiting-node factory, hand-off updates, spoken times."""
+"""What dialog nodes share: the waiting-node factory, the run's clinic, and read-tool calls."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
-from graph.context import Context
-from graph.state import CallState
-from voicekit.nlu import mask_sensitive
+from dialog.context import Context
+from dialog.state import CallState, DialogState, Prompt
+from tools.retry import call_read_tool
 
-Prompt = Callable[[CallState, Context], str]
-
-
-def spoken_time(hhmm: str) -> str:
-    """ "14:30" -> "2:30 pm", "09:00" -> "9 am", "12:00" -> "noon": how a receptionist says it."""
-    hour, minute = int(hhmm[:2]), int(hhmm[3:])
-    if (hour, minute) == (12, 0):
-        return "noon"
-    suffix = "am" if hour < 12 else "pm"
-    hour12 = hour % 12 or 12
-    return f"{hour12} {suffix}" if minute == 0 else f"{hour12}:{minute:02d} {suffix}"
+Question = Callable[[CallState, Context], str]
+"""What a waiting node asks, from the call and its dependencies."""
+AnswerHook = Callable[[CallState, str, Context, RunnableConfig], dict]
+"""Extra updates a waiting node makes from the caller's answer (CONFIRM's consent gate)."""
 
 
-def spoken_day(day: str | None) -> str:
-    return day.capitalize() if day else "an open day"
-
-
-def one_of(items: list[str]) -> str:
-    """ "a", "a or b", "a, b or c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def summary(state: CallState, **heard) -> dict:
-    """What a person taking over needs: the slots filled so far (None where not)."""
-    slots = {"day": state.day, "time": state.time, "name": state.name}
-    slots.update({k: v for k, v in heard.items() if v is not None})
-    return slots
-
-
-def handoff_update(state: CallState, reason: str, note: str | None = None, **heard) -> dict:
-    """The update that sends the call to a person, with why and what was collected."""
-    notes = [*state.notes, note] if note else list(state.notes)
-    return {"handoff": {"reason": reason, "summary": summary(state, **heard)}, "notes": notes}
-
-
-def thread_id(config: RunnableConfig | None) -> str:
-    return str(((config or {}).get("configurable") or {}).get("thread_id") or "default")
-
-
-def waiting_node(dialog_state: str, prompt: Prompt) -> Callable[..., dict]:
+def waiting_node(dialog_state: DialogState, question: Question,
+                 on_answer: AnswerHook | None = None) -> Callable[..., dict]:
     """A dialog node that asks one question and waits for the caller with ``interrupt()``.
 
     Everything above ``interrupt()`` is pure: on resume LangGraph re-runs the node from the top.
     """
 
-    def node(state: CallState, runtime: Runtime[Context]) -> dict:
-        question = state.last_prompt if state.repeat else prompt(replace(state, dialog_state=dialog_state),
-                                                                 runtime.context)
-        say = question if state.repeat else " ".join([*state.notes, question])
-        answer = interrupt({"say": say, "state": dialog_state})
-        return {
-            "utterance": mask_sensitive(answer if isinstance(answer, str) else str(answer or "")),
-            "dialog_state": dialog_state,
-            "last_prompt": question,
-            "say": say,
-            "notes": [],
-            "repeat": False,
-        }
+    def node(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
+        asked = state.last_prompt if state.repeat else question(replace(state, dialog_state=dialog_state),
+                                                                runtime.context)
+        say = asked if state.repeat else " ".join([*state.notes, asked])
+        answer = interrupt(Prompt(say=say, state=dialog_state))
+        text = answer if isinstance(answer, str) else str(answer or "")
+        update = {"utterance": text, "dialog_state": dialog_state, "last_prompt": asked, "say": say,
+                  "notes": [], "repeat": False}
+        return update if on_answer is None else update | on_answer(state, text, runtime.context, config)
 
     node.__name__ = dialog_state.lower()
     return node
+
+
+def thread_id(config: RunnableConfig | None) -> str:
+    """The call's thread id (what idempotency keys are made from)."""
+    return str(((config or {}).get("configurable") or {}).get("thread_id") or "default")
+
+
+def clinic(runtime: Runtime[Context]) -> Any:
+    """The run's clinic backend."""
+    api = runtime.context.api
+    if api is None:
+        raise ValueError("the run's context has no clinic api: pass Context(api=...) as VoiceAgent does, "
+                         "or build the graph with graph.demo.DemoClinics() as Studio's graph is")
+    return api
+
+
+def read_tool(runtime: Runtime[Context], tool: Callable[..., Any], *args: Any) -> Any:
+    """Call a read tool with the run's retry policy; the last error propagates."""
+    context = runtime.context
+    return call_read_tool(tool, *args, sleep=context.sleep, max_retries=context.max_retries, backoff=context.backoff)

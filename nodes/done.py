@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from graph.state import CallState
-from nodes.common import spoken_day, spoken_time
+from dialog import phrases
+from dialog.state import CallState
+from dialog.tasks import task_named
 
 
 def farewell(state: CallState) -> str:
-    if state.ended == "booked":
-        return (f"You're booked, {state.name}: {spoken_day(state.day)} at {spoken_time(state.time)}. "
-                f"Your booking number is {(state.result or {}).get('booking_id', 'on its way by text')}. Goodbye!")
-    if state.ended == "cancelled":
-        return (f"Done: your appointment on {spoken_day(state.day)} at {spoken_time(state.time)} is cancelled. "
-                "Goodbye!")
-    return "No problem. Nothing has been booked or changed. Goodbye!"
+    """The task's own farewell once its write went through; otherwise nothing was changed."""
+    task = task_named(state.task)
+    return task.farewell(state) if state.ended == task.ended else phrases.NOTHING_CHANGED
 
 
 def done(state: CallState) -> dict:
+    """End the call with what was done."""
     return {"dialog_state": "DONE", "say": " ".join([*state.notes, farewell(state)]), "notes": []}

@@ -4,32 +4,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
-from graph.context import Context, clinic_for
-from graph.routing import lookup_key
-from graph.state import CallState
-from nodes.common import handoff_update, thread_id
-from nodes.find_slots import UNAVAILABLE
-from nodes.slots import start_over, unmatched_filters
-from tools.retry import call_read_tool
+from dialog import phrases
+from dialog.bookings import lookup_key, unmatched_filters
+from dialog.context import Context
+from dialog.handoff import handoff_update
+from dialog.slots import start_over
+from dialog.state import CallState
+from nodes.common import clinic, read_tool
 
 
-def find_bookings(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
-    context = runtime.context
-    api = clinic_for(context, thread_id(config))
+def find_bookings(state: CallState, runtime: Runtime[Context]) -> dict:
+    """Fetch the caller's appointments by name; none found offers a new booking instead."""
+    api = clinic(runtime)
     if not hasattr(api, "find_bookings"):
-        return handoff_update(state, "tool_failure", "I can't look up appointments on this line.")
+        return handoff_update(state, "tool_failure", phrases.NO_LOOKUP_HERE)
     try:
-        found = call_read_tool(api.find_bookings, state.name, sleep=context.sleep,
-                               max_retries=context.max_retries, backoff=context.backoff)
-        bookings = [dict(b) for b in found]
-    except Exception:  # timeouts already retried; a refusal or broken backend goes to a person
-        return handoff_update(state, "tool_failure", UNAVAILABLE)
+        bookings = [dict(b) for b in read_tool(runtime, api.find_bookings, state.name)]
+    except Exception:  # timeouts already retried; a refusal or a broken backend goes to a person
+        return handoff_update(state, "tool_failure", phrases.UNAVAILABLE)
     if not bookings:
-        note = (f"I couldn't find an appointment under {state.name}. I can book a new one, "
-                "or put you through to a member of staff.")
-        return start_over() | {"name": state.name, "notes": [*state.notes, note]}
+        return start_over() | {"name": state.name, "notes": [*state.notes, phrases.no_appointment_for(state.name)]}
     update = {"bookings_found": bookings, "bookings_looked_up": lookup_key(state)}
     return update | unmatched_filters(replace(state, bookings_found=bookings))

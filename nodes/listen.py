@@ -1,12 +1,6 @@
 """LISTEN: the open question at the start of a call (and after a request that went nowhere)."""
 
-from graph.context import Context
-from graph.state import CallState
+from dialog import phrases
 from nodes.common import waiting_node
 
-
-def prompt(state: CallState, context: Context) -> str:
-    return "How can I help you today? I can book or cancel an appointment."
-
-
-listen = waiting_node("LISTEN", prompt)
+listen = waiting_node("LISTEN", lambda state, context: phrases.OPEN_QUESTION)

@@ -10,7 +10,18 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict, cast
+
+
+class WriteResult(TypedDict, total=False):
+    """The clinic's answer to a write: the booking (with ``cancelled`` for a cancellation), or its text."""
+
+    booking_id: str
+    day: str
+    time: str
+    name: str
+    cancelled: bool
+    answer: str
 
 
 def accepts_idempotency_key(tool: Callable[..., Any]) -> bool:
@@ -22,8 +33,11 @@ def accepts_idempotency_key(tool: Callable[..., Any]) -> bool:
     return any(p.name == "idempotency_key" or p.kind is p.VAR_KEYWORD for p in params)
 
 
-def call_write_tool(tool: Callable[..., Any], *args: Any, idempotency_key: str | None) -> Any:
+def call_write_tool(tool: Callable[..., Any], *args: Any, idempotency_key: str | None) -> WriteResult:
     """Call ``tool`` once, passing the idempotency key only where the backend accepts it."""
     if idempotency_key is not None and accepts_idempotency_key(tool):
-        return tool(*args, idempotency_key=idempotency_key)
-    return tool(*args)
+        answer = tool(*args, idempotency_key=idempotency_key)
+    else:
+        answer = tool(*args)
+    # A backend may answer with anything; the checkpoint keeps a plain dict either way.
+    return cast(WriteResult, dict(answer)) if isinstance(answer, dict) else WriteResult(answer=str(answer))

@@ -19,6 +19,7 @@ import copy
 import re
 import threading
 from collections.abc import Iterable, Mapping
+from typing import TypedDict
 
 from voicekit.clinic_store import BookingStore, MemoryStore, SqliteStore
 
@@ -37,6 +38,15 @@ DEFAULT_SCHEDULE: dict[str, tuple[str, ...]] = {
     day: (DEFAULT_TIMES if day not in ("saturday", "sunday") else ()) for day in WEEKDAYS
 }
 _TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+
+class Booking(TypedDict):
+    """One appointment as the clinic returns it from ``book`` and ``find_bookings``."""
+
+    booking_id: str
+    day: str
+    time: str
+    name: str
 
 
 class ToolTimeout(Exception):

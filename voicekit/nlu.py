@@ -11,11 +11,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
+from voicekit.clinic import WEEKDAYS
 from voicekit.spoken_time import NUMBER_WORDS, TIME_CUES, find_times
 
-INTENTS = ("book", "cancel", "yes", "no", "human", "hours", "inform", "unknown")
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+Intent = Literal["book", "cancel", "yes", "no", "human", "hours", "inform", "unknown"]
+INTENTS: tuple[Intent, ...] = get_args(Intent)
+# A conversational act beside the intent. The parser sets the first seven; the agent's keypad step
+# turns "dtmf" into "repeat", "restart" or "bad_key" once it knows what the current prompt offered.
+Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "restart", "bad_key"]
 _DAY_FORMS = {d: d for d in WEEKDAYS} | {d + "s": d for d in WEEKDAYS} | {
     "tues": "tuesday", "weds": "wednesday", "thurs": "thursday",
 }
@@ -74,7 +79,7 @@ MASK = "[redacted]"
 class Understanding:
     """Everything the rules heard in one utterance."""
 
-    intent: str = "unknown"
+    intent: Intent = "unknown"
     """One of INTENTS."""
     day: str | None = None
     """The weekday asked for, lower case; None when absent or ambiguous."""
@@ -88,8 +93,8 @@ class Understanding:
     """Every distinct time heard, in order."""
     ambiguous: str | None = None
     """"day" or "time" when the caller offered two alternatives ("ten or eleven")."""
-    act: str | None = None
-    """A conversational act beside the intent: stop, repeat, hold, dtmf, emergency, medical, address."""
+    act: Act | None = None
+    """A conversational act beside the intent (see ``Act``), or None."""
     dtmf: str | None = None
     """Keys pressed on the keypad, e.g. "1" or "*"."""
     relative_day: str | None = None
@@ -236,7 +241,7 @@ def _leading(lower: list[str]) -> str | None:
     return next((t for t in lower if t not in FILLERS), None)
 
 
-def _intent(lower: list[str], joined: str, heard: Understanding) -> str:
+def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
     words = set(lower)
     if not lower:
         return "unknown"
@@ -261,7 +266,7 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> str:
     return "unknown"
 
 
-def _act(lower: list[str], joined: str, heard: Understanding) -> str | None:
+def _act(lower: list[str], joined: str, heard: Understanding) -> Act | None:
     if not lower:
         return None
     if _has_phrase(joined, EMERGENCY_PHRASES):

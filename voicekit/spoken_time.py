@@ -1,8 +1,8 @@
 """Times as callers say them: "ten a m", "two thirty", "half past eleven", "2:30 pm", "noon".
 
-Works on a list of lower-case tokens (see ``voicekit.nlu.tokens``) and returns every time it finds
-with the token span it used, so the parser can tell "ten or eleven" (two times: ambiguous) from
-"ten thirty" (one time) and can leave the rest of the sentence for names and days.
+Works on the lower-case word tokens that ``voicekit.nlu.analyse`` splits an utterance into and
+returns every time it finds with the token span it used, so the parser can tell "ten or eleven"
+(two times: ambiguous) from "ten thirty" (one time) and can leave the rest for names and days.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from service.throwaway_pg import free_port
+from tests.throwaway_pg import free_port
 
 __all__ = ["ROOT", "VENV_BIN", "free_port", "quiet_env", "stop", "wait_for"]
 

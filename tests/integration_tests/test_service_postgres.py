@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from agent import VoiceAgent
-from service.throwaway_pg import ThrowawayPostgres
 from tests.integration_tests.helpers import ROOT, free_port, quiet_env, stop, wait_for
+from tests.throwaway_pg import ThrowawayPostgres
 from voicekit.clinic import WEEKDAYS, ClinicAPI
 
 DAYS = WEEKDAYS[:5]

@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent import VoiceAgent
-from graph.state import HANDOFF_REASONS, STATES
+from dialog.state import HANDOFF_REASONS, STATES
 from voicekit.clinic import ClinicAPI
 
 PHRASES = ["I'd like to book", "Tuesday", "ten a m", "Jamie", "yes", "no", "no, make it two thirty",

@@ -6,7 +6,7 @@ import pytest
 
 from agent import VoiceAgent
 from checkpoints import make_checkpointer
-from graph.profile import ClinicProfile
+from dialog.profile import ClinicProfile
 from voicekit.clinic import ClinicAPI
 
 ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"

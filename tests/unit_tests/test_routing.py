@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from graph.routing import after_confirm, after_write, route
-from graph.state import CallState
+from dialog.routing import after_book, after_cancel, after_confirm, route
+from dialog.state import CallState
 
 OPEN = ["09:00", "10:00", "14:30"]
 BOOKING = CallState(task="book", day="tuesday", offered_day="tuesday", offered_times=OPEN)
@@ -53,7 +53,18 @@ def test_only_a_confirmed_read_back_leads_to_a_write():
     assert after_confirm(replace(ready, confirmed=True, task="cancel")) == "cancel"
 
 
-def test_after_write():
-    assert after_write(replace(BOOKING, ended="booked")) == "done"
-    assert after_write(replace(BOOKING, handoff={"reason": "tool_failure"})) == "handoff"
-    assert after_write(BOOKING) == "find_slots"  # slot taken: look again
+def test_only_a_confirmed_read_back_with_a_task_leads_to_a_write():
+    # A stray "confirmed" flag on a call that has no request must not reach any write node.
+    assert after_confirm(CallState(confirmed=True)) == "understand"
+
+
+def test_after_book():
+    assert after_book(replace(BOOKING, ended="booked")) == "done"
+    assert after_book(replace(BOOKING, handoff={"reason": "tool_failure"})) == "handoff"
+    assert after_book(BOOKING) == "find_slots"  # slot taken: look again
+
+
+def test_after_cancel_ends_or_hands_off_and_never_loops_back():
+    cancelling = CallState(task="cancel", name="Sam")
+    assert after_cancel(replace(cancelling, ended="cancelled")) == "done"
+    assert after_cancel(replace(cancelling, handoff={"reason": "tool_failure", "summary": {}})) == "handoff"

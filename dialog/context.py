@@ -1,24 +1,27 @@
 """Everything the graph depends on, injected per run (LangGraph runtime context), never a global.
 
 The grader, the terminal app, the HTTP service and the tests each pass their own clinic API,
-``sleep`` and clock. Studio (``langgraph dev``) passes JSON only, so when no ``api`` is given the
-graph uses a demo ``ClinicAPI`` per thread whose failure ``plan`` can be set in the run's context.
+``sleep``, clock and parser. Studio (``langgraph dev``) passes JSON only: its graph is built with a
+demo clinic per thread (``graph.demo``), whose failure ``plan`` is set in the run's context.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal, get_args
 from zoneinfo import ZoneInfo
 
-from graph.profile import ClinicProfile
-from voicekit.clinic import ClinicAPI
+from dialog.profile import ClinicProfile
+from voicekit.nlu import Understanding, analyse
 
-NLU_MODES = ("rule", "llm", "hybrid")
+NluMode = Literal["rule", "llm", "hybrid"]
+NLU_MODES: tuple[NluMode, ...] = get_args(NluMode)
+
+Parser = Callable[[str, str | None], Understanding]
+"""The rules that hear one utterance: ``parser(text, today_weekday_or_None)``."""
 
 
 @dataclass
@@ -26,9 +29,9 @@ class Context:
     """Dependencies of one call."""
 
     api: Any = None
-    """The clinic backend: anything with find_slots, book and calls; None = per-thread demo clinic."""
+    """The clinic backend: anything with find_slots, book and calls (None only in Studio's demo graph)."""
     plan: dict | None = None
-    """Failure plan for the demo clinic, e.g. {"book": ["taken"]}; ignored when `api` is given."""
+    """Failure plan for Studio's demo clinic, e.g. {"book": ["taken"]}; ignored when `api` is given."""
     sleep: Callable[[float], Any] = time.sleep
     """How to wait between read-tool retries; tests pass a fake that records the waits."""
     max_retries: int = 2
@@ -39,12 +42,15 @@ class Context:
     """Returns "now" (aware or naive); None = the real clock in the clinic's time zone."""
     profile: ClinicProfile = field(default_factory=ClinicProfile)
     """Clinic hours, address and phone for side questions."""
-    nlu: str = "rule"
+    nlu: NluMode = "rule"
     """How utterances are understood: "rule", "llm" or "hybrid" (LLM only when the rules say unknown)."""
     classify: Callable[[str], str] | None = None
     """LLM intent classifier text -> intent, used by the llm and hybrid modes."""
+    parser: Parser = analyse
+    """The rule parser; the consent gate listens to it alone, never to the LLM."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
+        """Coerce Studio's JSON into types and refuse settings that would misbehave mid-call."""
         if isinstance(self.profile, dict):  # Studio sends JSON
             self.profile = ClinicProfile(**self.profile)
         if isinstance(self.backoff, list):
@@ -73,18 +79,3 @@ def check_retry_settings(max_retries: object, backoff: object) -> None:
         raise ValueError(f"backoff must be a tuple of seconds >= 0 such as (0.5, 1.0), got {backoff!r}")
     if max_retries > 0 and not backoff:
         raise ValueError("backoff must give at least one wait when max_retries > 0, e.g. (0.5, 1.0)")
-
-
-_demo_clinics: dict[str, ClinicAPI] = {}
-_demo_lock = threading.Lock()
-
-
-def clinic_for(context: Context, thread_id: str | None) -> Any:
-    """The injected API, or this thread's demo clinic (created on first use with the context's plan)."""
-    if context.api is not None:
-        return context.api
-    key = thread_id or "default"
-    with _demo_lock:
-        if key not in _demo_clinics:
-            _demo_clinics[key] = ClinicAPI(plan=context.plan)
-        return _demo_clinics[key]

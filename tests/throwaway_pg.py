@@ -3,8 +3,9 @@
     with ThrowawayPostgres() as url:   # postgresql://postgres@127.0.0.1:PORT/postgres
         ...
 
-Uses Debian's server binaries (``/usr/lib/postgresql/*/bin``; ``make test`` installs the package when
-it is missing). As root, the cluster runs as the ``postgres`` user, since initdb refuses root.
+Test infrastructure, also used by ``benchmarks/load.py``. Uses Debian's server binaries
+(``/usr/lib/postgresql/*/bin``; ``make test`` installs the package when it is missing). As root, the
+cluster runs as the ``postgres`` user, since initdb refuses root.
 """
 
 from __future__ import annotations

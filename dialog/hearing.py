@@ -1,19 +1,22 @@
-"""From one utterance to what the caller meant *here*: rules, keypad keys in context, optional LLM.
+"""The understanding step: from one utterance to what the caller meant *here*.
 
-The LLM (modes "llm" and "hybrid") may only pick an intent from the fixed enum; slots always come
-from the rules, and nothing the LLM returns can call a tool (OWASP LLM Top 10, Excessive Agency).
+The injected rule parser hears the words; keypad keys get the meaning of the current prompt; in the
+"llm" and "hybrid" modes an LLM may pick the intent from the fixed enum. Slots always come from the
+rules, and nothing the LLM returns can call a tool (OWASP LLM Top 10, Excessive Agency).
 """
 
 from __future__ import annotations
 
-from graph.context import Context
-from graph.state import CallState
-from voicekit.nlu import INTENTS, Understanding, analyse
+from typing import cast
+
+from dialog.context import Context
+from dialog.state import CallState
+from voicekit.nlu import INTENTS, Intent, Understanding
 
 
 def hear(text: str, state: CallState, context: Context) -> Understanding:
     """Understand ``text`` said in ``state``; keypad digits get the meaning of the current prompt."""
-    heard = analyse(text, today=_today(context))
+    heard = context.parser(text, _today(context))
     if heard.act == "dtmf":
         return _keypad(heard, state)
     if context.nlu == "llm" or (context.nlu == "hybrid" and heard.intent == "unknown" and heard.act is None):
@@ -28,7 +31,7 @@ def _today(context: Context) -> str | None:
         return None
 
 
-def _llm_intent(heard: Understanding, context: Context) -> str:
+def _llm_intent(heard: Understanding, context: Context) -> Intent:
     """The LLM's intent for the (masked) utterance, or the rules' intent if the LLM fails."""
     if context.classify is None or not heard.masked_text.strip():
         return heard.intent
@@ -36,7 +39,7 @@ def _llm_intent(heard: Understanding, context: Context) -> str:
         intent = context.classify(heard.masked_text)
     except Exception:  # model down, slow or confused: the rules' answer stands, the call goes on
         return heard.intent
-    return intent if intent in INTENTS else heard.intent
+    return cast(Intent, intent) if intent in INTENTS else heard.intent
 
 
 def _keypad(heard: Understanding, state: CallState) -> Understanding:

@@ -1,0 +1,202 @@
+"""Every sentence the agent says, in one place: prompts, apologies, read-backs, farewells, hand-off lines.
+
+Nodes and rules never spell out a sentence themselves; they call this module. Functions take plain
+values (day, time, name), so a sentence can be changed, or translated, without touching the dialog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from voicekit.clinic import WEEKDAYS
+
+# -- how a receptionist says values ------------------------------------------------------------
+
+
+def spoken_time(hhmm: str) -> str:
+    """Say a 24-hour time: "14:30" -> "2:30 pm", "09:00" -> "9 am", "12:00" -> "noon"."""
+    hour, minute = int(hhmm[:2]), int(hhmm[3:])
+    if (hour, minute) == (12, 0):
+        return "noon"
+    suffix = "am" if hour < 12 else "pm"
+    hour12 = hour % 12 or 12
+    return f"{hour12} {suffix}" if minute == 0 else f"{hour12}:{minute:02d} {suffix}"
+
+
+def spoken_day(day: str | None) -> str:
+    """Say a weekday ("tuesday" -> "Tuesday"); with no day yet, "an open day"."""
+    return day.capitalize() if day else "an open day"
+
+
+def one_of(items: Sequence[str]) -> str:
+    """Join alternatives: "a", "a or b", "a, b or c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def day_and_time(day: str | None, time: str | None) -> str:
+    """ "Friday at 9 am", "Friday" or "9 am": whichever of the two the caller gave."""
+    return " at ".join(p for p in (spoken_day(day) if day else "", spoken_time(time) if time else "") if p)
+
+
+# -- the questions of the waiting states ------------------------------------------------------
+
+GREETING = "How can I help you today?"
+OPEN_QUESTION = "How can I help you today? I can book or cancel an appointment."
+WHICH_DAY = "Which day would you like to come in?"
+NAME_FOR_BOOKING = "And what name should I put the booking under?"
+NAME_FOR_CANCELLING = "What name is the appointment under?"
+YES_OR_NO = "Please say yes or no, or press 1 for yes and 2 for no."
+
+
+def which_day_of(days: Sequence[str]) -> str:
+    """The caller named two days: ask which, never pick."""
+    return f"Which day would you like: {one_of([spoken_day(d) for d in days])}?"
+
+
+def which_time_of(times: Sequence[str]) -> str:
+    """The caller named two times: ask which, never pick."""
+    return f"Would you like {one_of([spoken_time(t) for t in times])}?"
+
+
+def open_times(day: str | None, times: Sequence[str]) -> str:
+    """Offer a day's open times, and the keypad digit for each."""
+    said = [spoken_time(t) for t in times]
+    keys = ", ".join(f"{i} for {t}" for i, t in enumerate(said, start=1))
+    return f"On {spoken_day(day)} we have {one_of(said)} open. Which time suits you? You can also press {keys}."
+
+
+def which_appointment(appointments: Sequence[Mapping[str, str]]) -> str:
+    """Several appointments fit what the caller said: ask which one to cancel."""
+    found = [f"{spoken_day(a['day'])} at {spoken_time(a['time'])}" for a in appointments]
+    return f"I found appointments on {one_of(found)}. Which one should I cancel?"
+
+
+# -- read-backs (CONFIRM) and farewells (DONE) --------------------------------------------------
+
+
+def booking_read_back(name: str | None, day: str | None, time: str) -> str:
+    """Read a booking back before the one irreversible step."""
+    return (f"Let me read that back: an appointment for {name} on {spoken_day(day)} at {spoken_time(time)}. "
+            f"Shall I book it? {YES_OR_NO}")
+
+
+def cancelling_read_back(name: str, day: str, time: str) -> str:
+    """Read an appointment back before cancelling it."""
+    return (f"Let me read that back: cancel the appointment for {name} on {spoken_day(day)} at "
+            f"{spoken_time(time)}. Shall I cancel it? {YES_OR_NO}")
+
+
+def booked(name: str | None, day: str | None, time: str, booking_id: str | None) -> str:
+    """The call ends with a booking."""
+    return (f"You're booked, {name}: {spoken_day(day)} at {spoken_time(time)}. "
+            f"Your booking number is {booking_id or 'on its way by text'}. Goodbye!")
+
+
+def cancelled(day: str | None, time: str) -> str:
+    """The call ends with a cancellation."""
+    return f"Done: your appointment on {spoken_day(day)} at {spoken_time(time)} is cancelled. Goodbye!"
+
+
+NOTHING_CHANGED = "No problem. Nothing has been booked or changed. Goodbye!"
+
+# -- what a turn may say before the question --------------------------------------------------
+
+SORRY = "Sorry, I didn't catch that."
+PRIVACY = "For your privacy, please don't read out card or ID numbers; I don't need them to book."
+NO_ADVICE = "I'm sorry, I can't give medical advice; a doctor or nurse can help with that."
+TAKE_YOUR_TIME = "Sure, take your time."
+START_OVER = "Let's start over."
+ANOTHER_TIME = "No problem, let's find another time."
+NOTHING_CANCELLED = "Okay, I haven't cancelled anything."
+
+
+def emergency(number: str) -> str:
+    """Said at once when a caller describes an emergency, before the hand-off."""
+    return f"If this is an emergency, please hang up and call {number} now. I'm also connecting you to our staff."
+
+
+def not_open(day: str | None, time: str) -> str:
+    """The time asked for is not among the day's open times."""
+    return f"Sorry, {spoken_time(time)} isn't open on {spoken_day(day)}."
+
+
+def no_open_times(day: str | None) -> str:
+    """The day asked for has no open time at all."""
+    return f"I'm sorry, we have no open times on {spoken_day(day)}."
+
+
+def just_taken(day: str | None, time: str) -> str:
+    """The clinic refused the booking: someone else took the slot after it was offered."""
+    return f"I'm sorry, {spoken_time(time)} on {spoken_day(day)} was just taken."
+
+
+def unknown_relative_day(said: str) -> str:
+    """ "tomorrow" said but no clock to tell which weekday that is."""
+    return f"I couldn't work out which day {said} is."
+
+
+def no_appointment_for(name: str | None) -> str:
+    """The cancel lookup found nothing under the caller's name."""
+    return (f"I couldn't find an appointment under {name}. I can book a new one, "
+            "or put you through to a member of staff.")
+
+
+def no_appointment_on(day: str | None, time: str | None) -> str:
+    """The caller described an appointment that is not among theirs."""
+    return f"I don't see an appointment for {day_and_time(day, time)}."
+
+
+# -- answers to side questions, from the clinic profile --------------------------------------
+
+
+def address(where: str, phone: str) -> str:
+    """Where the clinic is."""
+    return f"We're at {where}. Our phone number is {phone}."
+
+
+def hours_on(day: str, span: tuple[str, str] | None) -> str:
+    """One sentence with the opening hours on ``day``."""
+    if not span:
+        return f"We're closed on {day.capitalize()}."
+    return f"On {day.capitalize()} we're open from {span[0]} to {span[1]}."
+
+
+def week_hours(hours: Mapping[str, tuple[str, str] | None]) -> str:
+    """The week's opening hours, as one sentence when every open day keeps the same hours."""
+    open_days = [d for d in WEEKDAYS if hours.get(d)]
+    spans = {hours[d] for d in open_days}
+    if len(spans) == 1 and open_days:
+        start, end = next(iter(spans))  # type: ignore[misc]  # the one span of open days is not None
+        return f"We're open {open_days[0].capitalize()} to {open_days[-1].capitalize()}, {start} to {end}."
+    return " ".join(hours_on(d, hours.get(d)) for d in WEEKDAYS)
+
+
+# -- tool failures and hand-offs --------------------------------------------------------------
+
+UNAVAILABLE = "I'm sorry, I can't reach our booking system right now."
+NO_LOOKUP_HERE = "I can't look up appointments on this line."
+MAY_HAVE_GONE_THROUGH = ("I didn't get an answer from our booking system, so I won't try again in case it went "
+                         "through. A member of staff will check and confirm.")
+BOOKING_REFUSED = "Our booking system couldn't take that booking."
+CANCELLING_REFUSED = "Our booking system couldn't cancel that appointment."
+
+HANDOFF_BECAUSE = {
+    "user_request": "Of course, I'll put you through to a member of staff.",
+    "not_understood": "I'm sorry, I'm having trouble understanding. Let me put you through to a member of staff.",
+    "tool_failure": "Let me put you through to a member of staff who can finish this for you.",
+}
+
+
+def passed_on(summary: Mapping[str, str | None]) -> str:
+    """What the caller hears will reach the person taking over ("" when nothing was collected)."""
+    parts = [f"day {spoken_day(summary['day'])}" if summary.get("day") else None,
+             f"time {spoken_time(str(summary['time']))}" if summary.get("time") else None,
+             f"name {summary['name']}" if summary.get("name") else None]
+    said = [p for p in parts if p]
+    return f"I'll pass on what we have so far: {', '.join(said)}." if said else ""
+
+
+# -- the adapter's last resorts (graph/voice_agent.py) ---------------------------------------
+
+SAY_AGAIN = "Sorry, could you say that again?"
+BROKEN = "I'm sorry, something went wrong on my side. Let me put you through to a member of staff."

@@ -1,0 +1,54 @@
+"""What happens next: pure functions of the call's state, so they are tested without a graph.
+
+``route`` is SPEC's ``_next``: one-shot and step-by-step callers go through the same decisions, and
+whatever slots are filled, the first missing or unchecked one is what the agent asks for next. The
+per-task part of that decision lives in ``dialog.tasks``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from dialog.state import CallState, DialogState, Step, WriteNode
+from dialog.tasks import TASKS
+
+AfterConfirm = Literal[WriteNode, "understand"]
+AfterBook = Literal["find_slots", "done", "handoff"]
+AfterCancel = Literal["done", "handoff"]
+
+_NODE_OF_STATE: dict[DialogState, Step] = {"LISTEN": "listen", "ASK_DAY": "ask_day", "ASK_TIME": "ask_time",
+                                           "ASK_NAME": "ask_name", "CONFIRM": "confirm"}
+
+
+def route(state: CallState) -> Step:
+    """The next node after the caller was understood or a read tool answered."""
+    if state.handoff is not None:
+        return "handoff"
+    if state.ended is not None:
+        return "done"
+    if state.repeat:
+        return _NODE_OF_STATE.get(state.dialog_state, "listen")
+    task = TASKS.get(state.task) if state.task is not None else None
+    return "listen" if task is None else task.next_step(state)
+
+
+def after_confirm(state: CallState) -> AfterConfirm:
+    """Out of CONFIRM: a plain yes goes to its task's write, anything else is understood."""
+    task = TASKS.get(state.task) if state.task is not None else None
+    if state.confirmed and task is not None:
+        return task.write
+    return "understand"
+
+
+def after_book(state: CallState) -> AfterBook:
+    """After book: finished, look for other times (the slot was taken), or hand off."""
+    if state.handoff is not None:
+        return "handoff"
+    if state.ended is not None:
+        return "done"
+    return "find_slots"
+
+
+def after_cancel(state: CallState) -> AfterCancel:
+    """After cancel: finished, or hand off (a cancellation that failed is never re-sent)."""
+    return "handoff" if state.handoff is not None else "done"

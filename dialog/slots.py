@@ -1,0 +1,90 @@
+"""Filling day, time and name from what was heard, including corrections at CONFIRM.
+
+``fill_slots`` reads as the steps a receptionist takes: which request is this, what values did the
+caller give, was it a plain "no" to the read-back, and can the request use those values.
+"""
+
+from __future__ import annotations
+
+from dialog import phrases
+from dialog.state import CallState, TaskName
+from dialog.tasks import TASKS, task_named
+from voicekit.nlu import NOT_NAMES, Understanding, capitalise_name
+
+
+def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, notes: list[str]) -> dict:
+    """The slot updates of an understood turn (``notes`` gets what the caller should be told)."""
+    task = requested_task(state, heard, spoken_name)
+    same_request = task == state.task
+    update: dict = {} if same_request else start_over() | {"task": task}
+    # A new request keeps who is calling, not the day or time of the old one.
+    day, time = (state.day, state.time) if same_request else (None, None)
+    day, time, update["choices"] = _take_heard_values(heard, day, time)
+    name = heard.name or spoken_name or state.name
+
+    if _plain_no_to_read_back(state, heard):
+        plain_no = task_named(task).plain_no
+        notes.append(plain_no.say)
+        if plain_no.start_over:
+            return update | start_over() | {"notes": notes}
+        time = None
+    if task is not None:
+        day, time = TASKS[task].check_values(state, day, time, notes)
+    if heard.relative_day and not heard.day and not heard.days:
+        notes.append(phrases.unknown_relative_day(heard.relative_day))
+    return update | {"day": day, "time": time, "name": name, "notes": notes}
+
+
+def requested_task(state: CallState, heard: Understanding, spoken_name: str | None) -> TaskName | None:
+    """The request this turn is about: a new one when asked for, else the call's (values alone mean booking)."""
+    if heard.intent == "cancel":
+        return "cancel"
+    if heard.intent == "book" or heard.booking_words:
+        return "book"
+    gave_values = heard.day or heard.time or heard.name or heard.days or heard.times or spoken_name
+    if state.task is None and gave_values:
+        return "book"
+    return state.task
+
+
+def _take_heard_values(heard: Understanding, day: str | None,
+                       time: str | None) -> tuple[str | None, str | None, list[str]]:
+    """Day and time after this turn; two alternatives clear the value and become the choices to ask about."""
+    choices: list[str] = []
+    if heard.ambiguous == "day":
+        day, choices = None, list(dict.fromkeys(heard.days))
+    elif heard.day:
+        day = heard.day
+    if heard.ambiguous == "time":
+        time, choices = None, list(dict.fromkeys(heard.times))
+    elif heard.time:
+        time = heard.time
+    return day, time, choices
+
+
+def _plain_no_to_read_back(state: CallState, heard: Understanding) -> bool:
+    """A "no" at CONFIRM that gives no new value (a "no" with one is a correction, applied as heard)."""
+    gave_nothing = not (heard.day or heard.time or heard.name or heard.ambiguous)
+    return state.dialog_state == "CONFIRM" and heard.intent == "no" and gave_nothing
+
+
+def name_from_last_word(text: str, heard: Understanding) -> str | None:
+    """ASK_NAME: people just say their name; the last word is it, unless it is "yes", "hmm", a day..."""
+    if heard.name:
+        return None
+    if heard.day or heard.time or heard.days or heard.times or heard.intent not in ("unknown", "inform"):
+        return None
+    words = [w.strip(".,!?;:\"()") for w in text.split()]
+    words = [w for w in words if w]
+    if not words:
+        return None
+    last = words[-1]
+    if last.lower() in NOT_NAMES or not last[0].isalpha() or not all(c.isalpha() or c in "'-" for c in last):
+        return None
+    return capitalise_name(last)
+
+
+def start_over() -> dict:
+    """Forget the request (keypad *): the caller begins again from the open question."""
+    return {"task": None, "day": None, "time": None, "name": None, "offered_day": None, "offered_times": [],
+            "bookings_looked_up": None, "bookings_found": [], "choices": []}

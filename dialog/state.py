@@ -1,0 +1,106 @@
+"""What the graph remembers about one call (checkpointed after every step), and the names it uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Literal, TypedDict, get_args
+
+from tools.writes import WriteResult
+from voicekit.clinic import Booking
+from voicekit.nlu import mask_sensitive
+
+DialogState = Literal["LISTEN", "ASK_DAY", "ASK_TIME", "ASK_NAME", "CONFIRM", "DONE", "HANDOFF"]
+STATES: tuple[DialogState, ...] = get_args(DialogState)
+TERMINAL: tuple[DialogState, ...] = ("DONE", "HANDOFF")
+
+HandoffReason = Literal["user_request", "not_understood", "tool_failure"]
+HANDOFF_REASONS: tuple[HandoffReason, ...] = get_args(HandoffReason)
+
+TaskName = Literal["book", "cancel"]
+Ending = Literal["booked", "cancelled", "stopped"]
+
+Step = Literal["listen", "ask_day", "ask_time", "ask_name", "confirm", "find_slots", "find_bookings", "done",
+               "handoff"]
+"""The nodes a turn may go on to once the caller was understood or a read tool answered."""
+WriteNode = Literal["book", "cancel"]
+"""The irreversible nodes: only CONFIRM's plain yes leads to them."""
+NodeName = Literal["understand", Step, WriteNode]
+"""Every node of the graph."""
+
+
+class Summary(TypedDict):
+    """What a person taking over needs: the slots filled so far (None where not)."""
+
+    day: str | None
+    time: str | None
+    name: str | None
+
+
+class Handoff(TypedDict):
+    """The hand-off record the lab defines: why, and what was collected."""
+
+    reason: HandoffReason
+    summary: Summary
+
+
+class Prompt(TypedDict):
+    """What a waiting node hands to ``interrupt()``: the words to say and the state it waits in."""
+
+    say: str
+    state: DialogState
+
+
+def _masked(_old: str, new: str) -> str:
+    # Every write of the caller's words goes through here, so no checkpoint holds a card number,
+    # whichever client (VoiceAgent, Studio, the service) sent the turn.
+    return mask_sensitive(new)
+
+
+@dataclass
+class CallState:
+    """One phone call. Nodes return partial updates; every field is plain JSON-able data."""
+
+    utterance: Annotated[str, _masked] = ""
+    """The caller's latest utterance, card and ID numbers masked on every write."""
+    dialog_state: DialogState = "LISTEN"
+    """Which of the seven dialog states the call is in; this is what handle() reports."""
+    task: TaskName | None = None
+    """What the caller wants done (a key of ``dialog.tasks.TASKS``), or None until they say."""
+    day: str | None = None
+    """The weekday asked for, lower case."""
+    time: str | None = None
+    """The time asked for, "HH:MM"; kept only once it is among the open times (or not yet checked)."""
+    name: str | None = None
+    """The caller's name."""
+    offered_day: str | None = None
+    """The day whose open times were looked up; a different `day` needs a new find_slots."""
+    offered_times: list[str] = field(default_factory=list)
+    """The open times find_slots returned for `offered_day`, in the order they were offered."""
+    choices: list[str] = field(default_factory=list)
+    """Two alternatives the caller gave ("ten or eleven"): the agent asks which, never picks."""
+    misunderstood: int = 0
+    """Not-understood turns in a row; the second one hands the call to a person."""
+    notes: list[str] = field(default_factory=list)
+    """Sentences to say this turn before the question (answers, apologies, news from a tool)."""
+    say: str = ""
+    """What the agent said when the call ended (waiting nodes say theirs through interrupt)."""
+    last_prompt: str = "How can I help you today?"
+    """The last question asked, repeated word for word on "say that again" or keypad 0."""
+    repeat: bool = False
+    """The caller asked to hear the last prompt again this turn."""
+    confirmed: bool = False
+    """The caller just said a plain yes to the read-back; the only way into book/cancel."""
+    confirmations: int = 0
+    """How many read-backs the caller has accepted; numbers each write's idempotency key."""
+    write_key: str | None = None
+    """Idempotency key of the write the accepted read-back authorises."""
+    bookings_looked_up: str | None = None
+    """Cancel flow: the name whose bookings were fetched (another name needs a new lookup)."""
+    bookings_found: list[Booking] = field(default_factory=list)
+    """Cancel flow: the caller's appointments that find_bookings returned."""
+    result: WriteResult | None = None
+    """The clinic's answer to the booking or cancellation that was made."""
+    ended: Ending | None = None
+    """Why the call ended without a person: "booked", "cancelled" or "stopped"."""
+    handoff: Handoff | None = None
+    """{"reason", "summary": {"day", "time", "name"}} once the call went to a person."""

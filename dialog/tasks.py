@@ -1,0 +1,146 @@
+"""What each kind of request needs, in one table: adding "reschedule" is one entry here plus its nodes.
+
+A task says what to ask or look up next, how to word its questions and its read-back, which
+irreversible node CONFIRM's plain yes leads to, how the call ends once that write went through, what a
+plain "no" to the read-back does, and which heard values it cannot use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from dialog import phrases
+from dialog.bookings import lookup_key, matching_bookings, unmatched_filters
+from dialog.state import CallState, Ending, Step, TaskName, WriteNode
+
+CheckValues = Callable[[CallState, str | None, str | None, list[str]], tuple[str | None, str | None]]
+
+
+@dataclass(frozen=True)
+class PlainNo:
+    """What a plain "no" to the read-back (one that gives no new value) does."""
+
+    say: str
+    """What the caller hears first."""
+    start_over: bool
+    """True: drop the whole request; False: forget only the time and offer the open times again."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One kind of request the line carries out, with everything that differs between kinds."""
+
+    name: TaskName
+    """The task's key in ``TASKS`` and its value in ``CallState.task``."""
+    next_step: Callable[[CallState], Step]
+    """What to ask or look up next, from the slots alone (SPEC's ``_next`` for this task)."""
+    ask_day: Callable[[CallState], str]
+    """The ASK_DAY question."""
+    ask_name: str
+    """The ASK_NAME question."""
+    read_back: Callable[[CallState], str]
+    """The CONFIRM read-back: every value the write will use, and the yes/no question."""
+    write: WriteNode
+    """The irreversible node that CONFIRM's plain yes leads to."""
+    ended: Ending
+    """How the call ends once the write went through."""
+    farewell: Callable[[CallState], str]
+    """What the caller hears at DONE after the write."""
+    plain_no: PlainNo
+    """What a plain "no" to the read-back does."""
+    check_values: CheckValues
+    """Drops a heard day/time the task cannot use and notes why: (call before the turn, day, time, notes)."""
+
+
+# -- booking a new appointment -------------------------------------------------------------------
+
+
+def _next_for_booking(state: CallState) -> Step:
+    if state.day is None:
+        return "ask_day"
+    if state.offered_day != state.day:
+        return "find_slots"
+    if state.time is None or state.time not in state.offered_times:
+        return "ask_time"
+    if state.name is None:
+        return "ask_name"
+    return "confirm"
+
+
+def _only_open_times(state: CallState, day: str | None, time: str | None,
+                     notes: list[str]) -> tuple[str | None, str | None]:
+    if time is not None and day == state.offered_day and time not in state.offered_times:
+        notes.append(phrases.not_open(day, time))
+        time = None
+    return day, time
+
+
+def _chosen_time(state: CallState) -> str:
+    assert state.time is not None, "CONFIRM and DONE are reached only with a checked time"
+    return state.time
+
+
+BOOKING = Task(
+    name="book",
+    next_step=_next_for_booking,
+    ask_day=lambda state: phrases.which_day_of(state.choices) if state.choices else phrases.WHICH_DAY,
+    ask_name=phrases.NAME_FOR_BOOKING,
+    read_back=lambda state: phrases.booking_read_back(state.name, state.day, _chosen_time(state)),
+    write="book",
+    ended="booked",
+    farewell=lambda state: phrases.booked(state.name, state.day, _chosen_time(state),
+                                          (state.result or {}).get("booking_id")),
+    plain_no=PlainNo(say=phrases.ANOTHER_TIME, start_over=False),
+    check_values=_only_open_times,
+)
+
+
+# -- cancelling an existing appointment ----------------------------------------------------------
+
+
+def _next_for_cancelling(state: CallState) -> Step:
+    if state.name is None:
+        return "ask_name"
+    if state.bookings_looked_up != lookup_key(state):
+        return "find_bookings"
+    if len(matching_bookings(state)) == 1:
+        return "confirm"
+    return "ask_day"  # several appointments fit: ask which (by day, or by time)
+
+
+def _only_own_appointments(state: CallState, day: str | None, time: str | None,
+                           notes: list[str]) -> tuple[str | None, str | None]:
+    if state.task == "cancel" and state.bookings_found:
+        dropped = unmatched_filters(replace(state, day=day, time=time, notes=[]))
+        if dropped:
+            notes.extend(dropped["notes"])
+            return None, None
+    return day, time
+
+
+def _cancelling_read_back(state: CallState) -> str:
+    target = matching_bookings(state)[0]
+    return phrases.cancelling_read_back(target["name"], target["day"], target["time"])
+
+
+CANCELLING = Task(
+    name="cancel",
+    next_step=_next_for_cancelling,
+    ask_day=lambda state: phrases.which_appointment(matching_bookings(state) or state.bookings_found),
+    ask_name=phrases.NAME_FOR_CANCELLING,
+    read_back=_cancelling_read_back,
+    write="cancel",
+    ended="cancelled",
+    farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state)),
+    plain_no=PlainNo(say=phrases.NOTHING_CANCELLED, start_over=True),
+    check_values=_only_own_appointments,
+)
+
+
+TASKS: dict[TaskName, Task] = {task.name: task for task in (BOOKING, CANCELLING)}
+
+
+def task_named(name: TaskName | None) -> Task:
+    """The task called ``name``; a request not yet named is worded and handled as a booking."""
+    return BOOKING if name is None else TASKS.get(name, BOOKING)
