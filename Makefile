@@ -25,6 +25,7 @@ run: setup
 
 lint: setup
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 format: setup
 	$(VENV)/bin/ruff format .

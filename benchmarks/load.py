@@ -36,8 +36,10 @@ TIMES = [f"{8 + i // 4:02d}:{15 * (i % 4):02d}" for i in range(40)]  # 200 slots
 
 
 def one_call(i: int, urls: list[str], client: httpx.Client) -> tuple[list[float], int]:
+    """Play the five-turn call, alternating workers; the turn latencies and the number of errors."""
     turns = ["I'd like to book an appointment", DAYS[i % 5], TIMES[(i // 5) % 40], "Jamie", "yes"]
-    latencies, errors = [], 0
+    latencies: list[float] = []
+    errors = 0
     try:
         call = client.post(f"{urls[0]}/calls", json={}).json()["call_id"]
     except httpx.HTTPError:
@@ -53,6 +55,7 @@ def one_call(i: int, urls: list[str], client: httpx.Client) -> tuple[list[float]
 
 
 def run_load(urls: list[str], calls: int, concurrency: int) -> dict:
+    """Play ``calls`` calls with ``concurrency`` callers at once; turns/s, p50/p99 and errors."""
     limits = httpx.Limits(max_connections=concurrency * 2)
     with httpx.Client(timeout=120, limits=limits) as client, ThreadPoolExecutor(concurrency) as pool:
         start = time.perf_counter()
@@ -66,6 +69,7 @@ def run_load(urls: list[str], calls: int, concurrency: int) -> dict:
 
 
 def workers(count: int, url: str, tmp: Path):
+    """Start ``count`` service workers on free ports against ``url``: [(process, base URL)], once each answers."""
     env = quiet_env(DATABASE_URL=url, CLINIC_DB=str(tmp / "clinic.sqlite"),
                     CLINIC_SCHEDULE=json.dumps({d: TIMES for d in DAYS}))
     started = []
@@ -79,6 +83,7 @@ def workers(count: int, url: str, tmp: Path):
 
 
 def live_calls_memory(count: int) -> float:
+    """Resident memory per live (mid-call) call, in KB, with in-memory checkpoints."""
     from agent import VoiceAgent
     from checkpoints import make_checkpointer
     from voicekit.clinic import ClinicAPI
@@ -87,7 +92,7 @@ def live_calls_memory(count: int) -> float:
     warm = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver)
     warm.handle("I'd like to book on Tuesday")
     gc.collect()
-    before = rss_mb("self")
+    before = own_rss_mb()
     calls = []
     for _ in range(count):
         agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver)
@@ -95,10 +100,19 @@ def live_calls_memory(count: int) -> float:
         agent.handle("ten a m")
         calls.append(agent)
     gc.collect()
-    return (rss_mb("self") - before) * 1000 / count
+    return (own_rss_mb() - before) * 1000 / count
+
+
+def own_rss_mb() -> float:
+    """This process's resident memory in MB (Linux always reports it for the running process)."""
+    memory = rss_mb("self")
+    if memory is None:
+        raise RuntimeError("no VmRSS in /proc/self/status: the memory figures need Linux")
+    return memory
 
 
 def main() -> int:
+    """Print the load figures for one and two workers."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--concurrency", type=int, default=32)

@@ -42,7 +42,7 @@ def postgres_checkpointer(url: str) -> Any:
         raise ImportError("PostgreSQL checkpoints need the service extra: pip install -e '.[service]'") from missing
     pool = ConnectionPool(url, kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
                           min_size=1, max_size=16, open=True)
-    saver = PostgresSaver(pool)
+    saver = PostgresSaver(pool)  # type: ignore[arg-type]  # rows are dicts: the pool's row_factory above
     saver.setup()
     return saver
 

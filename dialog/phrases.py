@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from voicekit.clinic import WEEKDAYS
+from voicekit.clinic import WEEKDAYS, Booking
 
 # -- how a receptionist says values ------------------------------------------------------------
 
@@ -34,7 +34,7 @@ def one_of(items: Sequence[str]) -> str:
 
 
 def day_and_time(day: str | None, time: str | None) -> str:
-    """ "Friday at 9 am", "Friday" or "9 am": whichever of the two the caller gave."""
+    """Say whichever of day and time the caller gave: "Friday at 9 am", "Friday" or "9 am"."""
     return " at ".join(p for p in (spoken_day(day) if day else "", spoken_time(time) if time else "") if p)
 
 
@@ -65,7 +65,7 @@ def open_times(day: str | None, times: Sequence[str]) -> str:
     return f"On {spoken_day(day)} we have {one_of(said)} open. Which time suits you? You can also press {keys}."
 
 
-def which_appointment(appointments: Sequence[Mapping[str, str]]) -> str:
+def which_appointment(appointments: Sequence[Booking]) -> str:
     """Several appointments fit what the caller said: ask which one to cancel."""
     found = [f"{spoken_day(a['day'])} at {spoken_time(a['time'])}" for a in appointments]
     return f"I found appointments on {one_of(found)}. Which one should I cancel?"
@@ -131,7 +131,7 @@ def just_taken(day: str | None, time: str) -> str:
 
 
 def unknown_relative_day(said: str) -> str:
-    """ "tomorrow" said but no clock to tell which weekday that is."""
+    """The caller said "tomorrow" or "today", and no clock tells which weekday that is."""
     return f"I couldn't work out which day {said} is."
 
 
@@ -187,11 +187,10 @@ HANDOFF_BECAUSE = {
 }
 
 
-def passed_on(summary: Mapping[str, str | None]) -> str:
+def passed_on(day: str | None, time: str | None, name: str | None) -> str:
     """What the caller hears will reach the person taking over ("" when nothing was collected)."""
-    parts = [f"day {spoken_day(summary['day'])}" if summary.get("day") else None,
-             f"time {spoken_time(str(summary['time']))}" if summary.get("time") else None,
-             f"name {summary['name']}" if summary.get("name") else None]
+    parts = [f"day {spoken_day(day)}" if day else None, f"time {spoken_time(time)}" if time else None,
+             f"name {name}" if name else None]
     said = [p for p in parts if p]
     return f"I'll pass on what we have so far: {', '.join(said)}." if said else ""
 

@@ -37,10 +37,9 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
 
 def requested_task(state: CallState, heard: Understanding, spoken_name: str | None) -> TaskName | None:
     """The request this turn is about: a new one when asked for, else the call's (values alone mean booking)."""
-    if heard.intent == "cancel":
-        return "cancel"
-    if heard.intent == "book" or heard.booking_words:
-        return "book"
+    asked_for = next((task.name for task in TASKS.values() if task.requested_by(heard)), None)
+    if asked_for is not None:
+        return asked_for
     gave_values = heard.day or heard.time or heard.name or heard.days or heard.times or spoken_name
     if state.task is None and gave_values:
         return "book"

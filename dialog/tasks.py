@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from dialog import phrases
 from dialog.bookings import lookup_key, matching_bookings, unmatched_filters
 from dialog.state import CallState, Ending, Step, TaskName, WriteNode
+from voicekit.nlu import Understanding
 
 CheckValues = Callable[[CallState, str | None, str | None, list[str]], tuple[str | None, str | None]]
 
@@ -33,6 +34,8 @@ class Task:
 
     name: TaskName
     """The task's key in ``TASKS`` and its value in ``CallState.task``."""
+    requested_by: Callable[[Understanding], bool]
+    """Whether a turn asks for this task (``TASKS`` is in priority order: the first that matches wins)."""
     next_step: Callable[[CallState], Step]
     """What to ask or look up next, from the slots alone (SPEC's ``_next`` for this task)."""
     ask_day: Callable[[CallState], str]
@@ -83,6 +86,7 @@ def _chosen_time(state: CallState) -> str:
 
 BOOKING = Task(
     name="book",
+    requested_by=lambda heard: heard.intent == "book" or heard.booking_words,
     next_step=_next_for_booking,
     ask_day=lambda state: phrases.which_day_of(state.choices) if state.choices else phrases.WHICH_DAY,
     ask_name=phrases.NAME_FOR_BOOKING,
@@ -126,6 +130,7 @@ def _cancelling_read_back(state: CallState) -> str:
 
 CANCELLING = Task(
     name="cancel",
+    requested_by=lambda heard: heard.intent == "cancel",
     next_step=_next_for_cancelling,
     ask_day=lambda state: phrases.which_appointment(matching_bookings(state) or state.bookings_found),
     ask_name=phrases.NAME_FOR_CANCELLING,
@@ -138,7 +143,8 @@ CANCELLING = Task(
 )
 
 
-TASKS: dict[TaskName, Task] = {task.name: task for task in (BOOKING, CANCELLING)}
+# Priority order: "cancel my appointment" has a booking word in it, so cancelling is asked first.
+TASKS: dict[TaskName, Task] = {task.name: task for task in (CANCELLING, BOOKING)}
 
 
 def task_named(name: TaskName | None) -> Task:

@@ -1,0 +1,1 @@
+"""Evals: the scenario runner, safety counters, intent comparison and the labelled utterances."""

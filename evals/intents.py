@@ -39,10 +39,12 @@ EIGHT: list[tuple[str, str]] = [
 
 
 def rule_intent(text: str) -> str:
+    """The rule parser's intent for ``text``."""
     return parse(text)["intent"]
 
 
 def timed(classify: Callable[[str], str], texts: list[str]) -> tuple[list[str], list[float]]:
+    """Classify each text; the labels and the seconds each took."""
     labels, seconds = [], []
     for text in texts:
         start = time.perf_counter()
@@ -59,7 +61,7 @@ def latency_ms(seconds: list[float]) -> dict:
 
 def scores(gold: list[str], predicted: list[str]) -> dict:
     """Accuracy, per-intent precision/recall and the confusion matrix (rows gold, columns predicted)."""
-    matrix = {g: {p: 0 for p in INTENTS} for g in INTENTS}
+    matrix: dict[str, dict[str, int]] = {g: {p: 0 for p in INTENTS} for g in INTENTS}
     for g, p in zip(gold, predicted, strict=True):
         matrix[g][p] += 1
     per_intent = {}
@@ -75,6 +77,7 @@ def scores(gold: list[str], predicted: list[str]) -> dict:
 
 
 def sha256(path: Path) -> str:
+    """The file's SHA-256, hex."""
     digest = hashlib.sha256()
     with open(path, "rb") as data:
         for block in iter(lambda: data.read(1 << 20), b""):
@@ -103,6 +106,7 @@ def compare_eight(out_dir: Path, llm: Callable[[str], str] = classify_intent,
 
 
 def metadata(config: LLMConfig | None, llm_seconds: list[float], rule_seconds: list[float]) -> dict:
+    """What produced the comparison: model file and hash, server, dialect, date and latencies."""
     from voicekit.llm_server import embedded_model
 
     config = config or LLMConfig()
@@ -132,6 +136,7 @@ def score_labelled(out_dir: Path, llm: Callable[[str], str] = classify_intent) -
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Write the comparison artifacts and print the accuracies."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=ROOT)
     parser.add_argument("--skip-labelled", action="store_true", help="only the eight sentences")

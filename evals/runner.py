@@ -35,6 +35,7 @@ LAB_ORDER = ("happy", "one_shot", "confirm_no", "retry_ok", "retry_fail", "not_u
 
 @dataclass
 class ScenarioResult:
+    """One scenario's run: its trace rows, failed checks and safety counters."""
     name: str
     traces: list[dict] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
@@ -43,10 +44,12 @@ class ScenarioResult:
 
     @property
     def passed(self) -> bool:
+        """Every check held and every safety counter is 0."""
         return not self.failures and not any(self.safety.values())
 
 
 def load(path: Path) -> dict:
+    """Read one scenario file; a file without name, turns and expect is refused."""
     spec = json.loads(Path(path).read_text())
     for key in ("name", "turns", "expect"):
         if key not in spec:
@@ -55,10 +58,12 @@ def load(path: Path) -> dict:
 
 
 def lab_scenarios() -> list[dict]:
+    """The nine lab scenarios, in SPEC order."""
     return [load(LAB / f"{name}.json") for name in LAB_ORDER]
 
 
 def all_scenarios() -> list[dict]:
+    """The lab scenarios, then the clinic-line scenarios by file name."""
     line = sorted((SCENARIOS / "line").glob("*.json"))
     return lab_scenarios() + [load(p) for p in line]
 
@@ -76,6 +81,7 @@ def default_agent(api: Any, sleep: Callable, spec: dict) -> Any:
 
 
 def default_api(spec: dict) -> ClinicAPI:
+    """A fresh ClinicAPI with the scenario's failure plan and existing bookings."""
     setup = spec.get("setup", {})
     return ClinicAPI(plan=spec.get("plan") or None, bookings=setup.get("bookings"))
 
@@ -142,6 +148,7 @@ def _check_end(result: ScenarioResult, expect: dict, agent: Any, api: Any, sleep
 
 
 def write_traces(results: list[ScenarioResult], path: Path) -> None:
+    """Write one JSON line per turn (SPEC 3.3)."""
     with open(path, "w") as out:
         for result in results:
             for row in result.traces:
@@ -149,6 +156,7 @@ def write_traces(results: list[ScenarioResult], path: Path) -> None:
 
 
 def table(results: list[ScenarioResult]) -> str:
+    """A plain-text report: one row per scenario, its failures, and the safety totals."""
     head = f"{'scenario':<28} {'result':<6} {'turns':>5} {'tools':>5}  safety (unconfirmed/after-no/resent/dup)"
     lines = [head, "-" * len(head)]
     for r in results:
@@ -165,6 +173,7 @@ def table(results: list[ScenarioResult]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the scenarios, print the table, optionally write the traces; non-zero on any failure."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lab", action="store_true", help="only the nine lab scenarios")
     parser.add_argument("--traces", type=Path, help="write the lab scenarios' turns here (SPEC 3.3)")

@@ -1,9 +1,9 @@
-"""A phone call in the terminal: you are the caller, each turn shows state, tool calls and slots.
+r"""A phone call in the terminal: you are the caller, each turn shows state, tool calls and slots.
 
-    make run                                   # talk; an empty line is silence, Ctrl-D hangs up
-    printf 'Book me on Tuesday at ten a m, my name is Jamie\\nyes\\n' | make run
-    make run ARGS="--plan book=taken"          # replay a failure: book refuses once
-    make run ARGS="--db calls.sqlite --thread my-call"   # resume a call after a restart
+make run                                   # talk; an empty line is silence, Ctrl-D hangs up
+printf 'Book me on Tuesday at ten a m, my name is Jamie\nyes\n' | make run
+make run ARGS="--plan book=taken"          # replay a failure: book refuses once
+make run ARGS="--db calls.sqlite --thread my-call"   # resume a call after a restart
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ def parse_plan(items: list[str]) -> dict[str, list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one call in the terminal; returns the exit code."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--plan", action="append", default=[], metavar="TOOL=OUTCOMES",
                         help="scripted clinic failures, e.g. find_slots=timeout,ok (repeatable)")

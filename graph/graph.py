@@ -34,7 +34,7 @@ from nodes.understand import understand
 RECURSION_LIMIT = 25  # one turn takes at most ~6 steps; a routing loop must fail fast, not spin
 
 
-def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph:
+def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[CallState, Context, CallState, CallState]:
     """The uncompiled graph: compile it with a checkpointer (VoiceAgent) or let langgraph dev do it.
 
     With ``demo_clinics``, a run whose context has no ``api`` gets its thread's demo clinic (Studio).

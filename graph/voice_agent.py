@@ -112,6 +112,7 @@ class VoiceAgent:
 
     @property
     def slots(self) -> dict:
+        """The request and the values collected so far: task, day, time, name."""
         values = self._graph.get_state(self._config).values or {}
         return {k: values.get(k) for k in ("task", "day", "time", "name")}
 

@@ -1,0 +1,1 @@
+"""One module per dialog node; shared pieces in common.py, rules and words in the dialog package below."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from langgraph.runtime import Runtime
 
@@ -13,6 +14,7 @@ from dialog.handoff import handoff_update
 from dialog.slots import start_over
 from dialog.state import CallState
 from nodes.common import clinic, read_tool
+from voicekit.clinic import Booking
 
 
 def find_bookings(state: CallState, runtime: Runtime[Context]) -> dict:
@@ -21,7 +23,7 @@ def find_bookings(state: CallState, runtime: Runtime[Context]) -> dict:
     if not hasattr(api, "find_bookings"):
         return handoff_update(state, "tool_failure", phrases.NO_LOOKUP_HERE)
     try:
-        bookings = [dict(b) for b in read_tool(runtime, api.find_bookings, state.name)]
+        bookings = [cast(Booking, dict(b)) for b in read_tool(runtime, api.find_bookings, state.name)]
     except Exception:  # timeouts already retried; a refusal or a broken backend goes to a person
         return handoff_update(state, "tool_failure", phrases.UNAVAILABLE)
     if not bookings:

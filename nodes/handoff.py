@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dialog import phrases
-from dialog.state import CallState
+from dialog.handoff import summary
+from dialog.state import CallState, Handoff
 
 
 def handoff(state: CallState) -> dict:
     """End the call with the hand-off: why, and what a person will be told."""
-    ticket = state.handoff or {"reason": "user_request", "summary": {}}
+    ticket = state.handoff or Handoff(reason="user_request", summary=summary(state))
     because = phrases.HANDOFF_BECAUSE.get(ticket["reason"], phrases.HANDOFF_BECAUSE["user_request"])
-    say = " ".join(p for p in [*state.notes, because, phrases.passed_on(ticket["summary"])] if p)
+    collected = ticket["summary"]
+    passed_on = phrases.passed_on(collected.get("day"), collected.get("time"), collected.get("name"))
+    say = " ".join(p for p in [*state.notes, because, passed_on] if p)
     return {"dialog_state": "HANDOFF", "say": say, "notes": []}

@@ -25,7 +25,7 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
     context = runtime.context
     text = state.utterance
     heard = hear(text, state, context)
-    turn = {"utterance": text, "notes": [], "repeat": False, "confirmed": False, "choices": []}
+    turn = {"notes": [], "repeat": False, "confirmed": False, "choices": []}
     fresh = replace(state, notes=[])
     said = {"day": heard.day, "time": heard.time, "name": heard.name}
 

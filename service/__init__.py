@@ -1,0 +1,1 @@
+"""The HTTP call service: stateless workers over a shared checkpointer and call store."""

@@ -7,6 +7,7 @@ import uvicorn
 
 
 def main() -> None:
+    """Parse the command line into the environment and serve one worker."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8080)

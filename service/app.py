@@ -46,6 +46,7 @@ class Settings:
 
     @classmethod
     def from_env(cls) -> Settings:
+        """Settings from DATABASE_URL, CLINIC_DB, CLINIC_SCHEDULE, SERVICE_BACKOFF and SERVICE_DB_POOL."""
         import json
 
         backoff = os.environ.get("SERVICE_BACKOFF")
@@ -60,14 +61,17 @@ class Settings:
 
 
 class NewCall(BaseModel):
+    """Body of POST /calls."""
     plan: dict[str, list[str]] | None = Field(default=None, description="scripted clinic failures for this call")
 
 
 class Turn(BaseModel):
+    """Body of POST /calls/{call_id}/turns."""
     text: str = Field(max_length=10_000, description="what the caller said (the speech recogniser's transcript)")
 
 
 class Reply(BaseModel):
+    """What the agent says, the state it is in, and the tools it called this turn."""
     say: str
     state: str
     tool_calls: list[str]
@@ -84,6 +88,7 @@ def _stores(settings: Settings):
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
+    """The FastAPI app of one worker, wired to its stores."""
     settings = settings or Settings.from_env()
     for path in (settings.database_url, settings.clinic_db):
         if "://" not in path:

@@ -1,9 +1,9 @@
-"""Where the call service keeps what is not in the graph's checkpoints: each call's failure plan and
-turn history, and the per-call lock that serialises two turns of one call arriving at once.
+"""Where the call service keeps what is not in the graph's checkpoints.
 
-Workers hold no call state: everything is here or in the checkpointer, so any worker takes any turn.
-PostgreSQL (several workers): a table and ``pg_advisory_lock``. SQLite (one machine): a table and a
-``flock`` per call, which holds across processes too.
+That is each call's failure plan and turn history, and the per-call lock that serialises two turns
+of one call arriving at once. Workers hold no call state: everything is here or in the checkpointer,
+so any worker takes any turn. PostgreSQL (several workers): a table and ``pg_advisory_lock``.
+SQLite (one machine): a table and a ``flock`` per call, which holds across processes too.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 
 def new_call_id() -> str:
+    """A fresh, unguessable call id."""
     return f"call-{uuid.uuid4().hex}"
 
 
@@ -31,13 +32,16 @@ class LockedCall:
         self._store, self._call_id, self._conn = store, call_id, conn
 
     def get(self) -> dict | None:
+        """The call's plan and turns, read through the lock's connection."""
         return self._store.get(self._call_id, conn=self._conn)
 
     def save_turn(self, turn: dict, plan: dict) -> None:
+        """Append a turn and store the remaining plan, through the lock's connection."""
         self._store.save_turn(self._call_id, turn, plan, conn=self._conn)
 
 
 class SqliteCallStore:
+    """Calls in a SQLite file, with a flock per call (one machine, several processes)."""
     def __init__(self, path: str):
         self.path = path
         self._db = sqlite3.connect(path, check_same_thread=False, timeout=30, isolation_level=None)
@@ -49,15 +53,18 @@ class SqliteCallStore:
         self._guard = threading.Lock()
 
     def create(self, call_id: str, plan: dict) -> None:
+        """Record a new call with its failure plan."""
         with self._guard:
             self._db.execute("INSERT INTO voice_calls (call_id, plan) VALUES (?, ?)", (call_id, json.dumps(plan)))
 
     def get(self, call_id: str, conn: Any = None) -> dict | None:
+        """The call's plan and turns, or None for an unknown call."""
         with self._guard:
             row = self._db.execute("SELECT plan, turns FROM voice_calls WHERE call_id=?", (call_id,)).fetchone()
         return None if row is None else {"plan": json.loads(row[0]), "turns": json.loads(row[1])}
 
     def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:
+        """Append a turn and store the remaining plan."""
         with self._guard:
             turns = json.loads(self._db.execute("SELECT turns FROM voice_calls WHERE call_id=?",
                                                 (call_id,)).fetchone()[0])
@@ -66,6 +73,7 @@ class SqliteCallStore:
 
     @contextlib.contextmanager
     def locked(self, call_id: str) -> Iterator[LockedCall]:
+        """Hold the call's lock for one turn."""
         name = hashlib.sha256(call_id.encode()).hexdigest()[:32]
         with open(self._locks_dir / name, "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
@@ -76,6 +84,7 @@ class SqliteCallStore:
 
 
 class PostgresCallStore:
+    """Calls in PostgreSQL, with an advisory lock per call (several workers, several machines)."""
     def __init__(self, pool: Any):
         self._pool = pool
         with pool.connection() as conn:
@@ -83,15 +92,18 @@ class PostgresCallStore:
                          "turns JSONB NOT NULL DEFAULT '[]', created_at TIMESTAMPTZ NOT NULL DEFAULT now())")
 
     def create(self, call_id: str, plan: dict) -> None:
+        """Record a new call with its failure plan."""
         with self._pool.connection() as conn:
             conn.execute("INSERT INTO voice_calls (call_id, plan) VALUES (%s, %s)", (call_id, json.dumps(plan)))
 
     def get(self, call_id: str, conn: Any = None) -> dict | None:
+        """The call's plan and turns, or None for an unknown call."""
         with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
             row = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
         return None if row is None else {"plan": row[0], "turns": row[1]}
 
     def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:
+        """Append a turn and store the remaining plan."""
         with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
             conn.execute("UPDATE voice_calls SET turns = turns || %s::jsonb, plan = %s WHERE call_id=%s",
                          (json.dumps([turn]), json.dumps(plan), call_id))

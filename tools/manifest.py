@@ -25,10 +25,12 @@ def manifest() -> dict:
 
 
 def render() -> str:
+    """tools.json's text."""
     return json.dumps(manifest(), indent=2) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Write tools.json (or the path given)."""
     target = Path((argv or sys.argv[1:] or [str(ROOT / "tools.json")])[0])
     target.write_text(render())
     print(f"wrote {target}")

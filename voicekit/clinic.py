@@ -175,6 +175,7 @@ class ClinicAPI:
                 outcome, booking = self._book(day, time, name, idempotency_key)
             self._record("book", args, outcome)
         self._raise_for(outcome, "book")
+        assert booking is not None, "every outcome that gets here (ok, replay) carries the booking"
         return copy.deepcopy(booking)
 
     def _book(self, day: str, time: str, name: str, key: str | None) -> tuple[str, dict | None]:
@@ -201,6 +202,7 @@ class ClinicAPI:
         if outcome == "not_found":
             raise ToolError("not_found", f"cancel: no booking {booking_id!r}")
         self._raise_for(outcome, "cancel")
+        assert cancelled is not None, "every outcome that gets here (ok, replay) carries the cancellation"
         return cancelled
 
     def _cancel(self, booking_id: str, key: str | None) -> tuple[str, dict | None]:

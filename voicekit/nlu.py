@@ -107,6 +107,7 @@ class Understanding:
     """The caller used a booking word ("book", "appointment"), whatever the leading intent."""
 
     def as_parse(self) -> dict:
+        """The four keys of SPEC 2.2."""
         return {"intent": self.intent, "day": self.day, "time": self.time, "name": self.name}
 
 
@@ -131,6 +132,7 @@ def _has_phrase(joined: str, phrases) -> bool:
 
 
 def capitalise_name(word: str) -> str:
+    """A name as written: capitalised when the transcript was all upper or all lower case."""
     if word.isupper() or word.islower():
         return re.sub(r"(^|['\-])(\w)", lambda m: m.group(1) + m.group(2).upper(), word.lower())
     return word  # mixed case is how the transcript spelled it: keep it

@@ -115,9 +115,10 @@ def _time_at(tokens: list[str], i: int) -> FoundTime | None:
         else:
             hhmm = _to_24h(hour, minute, meridiem)
         return FoundTime(hhmm, i, i + 1 + n, True) if hhmm else None
-    hour = _hour(tok)
-    if hour is None:
+    spoken_hour = _hour(tok)
+    if spoken_hour is None:
         return None
+    hour = spoken_hour
     j = i + 1
     minute, explicit = 0, False
     n = _match_phrase(tokens, j, MINUTE_WORDS) if tok in NUMBER_WORDS or hour <= 12 else 0
