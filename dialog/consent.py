@@ -1,33 +1,98 @@
-"""The consent gate: does this turn, as a whole, authorise the irreversible step that was read back?
+"""The consent gate (SPEC 5.1): does this turn, as a whole, authorise the irreversible step read back?
 
-CONFIRM asks it for ``book`` and ``cancel`` alike. It listens to the rules alone: an LLM's guess must
-never authorise a write, whatever mode the call runs in.
+CONFIRM asks it for ``book`` and ``cancel`` alike. Precision first: a wrong "yes" books or cancels
+something for good, a missed one costs a question. So the gate is an allow-list, not a classifier:
+the turn opens it only if every word of it belongs to an affirmation ("yes", "that's right", "go
+ahead", "mm-hmm"...) or to politeness and filler ("please", "thanks", "okay", "um"), with at least
+one affirmation; or if it is nothing but the keypad key 1. Anything else keeps it shut: a negation, a
+question mark, a hedge, a hold, a day, a time, a name, a digit, another request, a keypad key mixed
+with speech, or any word the gate does not know. It reads the whole turn, however long. No parser and
+no LLM takes part, so no model's guess can authorise a write.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import re
+import unicodedata
 
-from dialog.context import Context
-from dialog.hearing import hear
-from dialog.state import CallState
 from voicekit.nlu import Understanding
 
+_AFFIRMATIONS = """
+yes | yeah | yep | yup | yea | ya | yah | aye | sure | sure thing | for sure | correct | that's correct |
+that is correct | thats correct | that's right | that is right | thats right | that's all correct |
+that is all correct | all correct | all good | that's good | that is good | that's fine | that is fine |
+that's perfect | that's great | that works | that works for me | works for me | sounds good |
+sounds great | sounds perfect | sounds right | that sounds good | that sounds great | that sounds right |
+i confirm | confirm | confirmed | go ahead | please go ahead | yes please | please do | do it |
+absolutely | definitely | certainly | of course | exactly | precisely | perfect | great | excellent |
+lovely | wonderful | fine | cool | indeed | affirmative | spot on | mm-hmm | mm hmm | mhm | mhmm | uh-huh |
+uh huh | you got it | you've got it | you've got it right | you got it right | you have it right |
+you've got all of that right | you got all of that right | you have all of that right | you've got that right
+"""
+_POLITENESS_AND_FILLER = """
+please | thanks | thank you | thanks a lot | thank you very much | thank you so much | many thanks | okay | ok |
+o k | alright | all right | um | umm | uh | uhh | er | erm | ah | oh | well | so | and | sir | ma'am | madam
+"""
 
-def gives_consent(text: str, state: CallState, context: Context) -> bool:
-    """True only for an explicit yes (or keypad 1) to the read-back that changes nothing in it."""
-    waiting = replace(state, dialog_state="CONFIRM")
-    return is_plain_yes(hear(text, waiting, replace(context, nlu="rule")), waiting)
+
+# Affirmations that name the action: "book it" agrees to a booking, never to a cancellation.
+_NAMING_THE_WRITE = {
+    "book": "book it | please book it | go ahead and book it | go ahead and book | book it please",
+    "cancel": "cancel it | please cancel it | go ahead and cancel it | go ahead and cancel | cancel it please",
+}
 
 
-def is_plain_yes(heard: Understanding, state: CallState) -> bool:
-    """An explicit yes that changes nothing the caller heard read back."""
-    changes = (
-        (heard.day is not None and heard.day != state.day)
-        or (heard.time is not None and heard.time != state.time)
-        or (heard.name is not None and heard.name != state.name)
+def _phrases(table: str) -> frozenset[tuple[str, ...]]:
+    return frozenset(tuple(p.split()) for p in table.replace("\n", " ").split("|") if p.strip())
+
+
+AFFIRMATIONS = _phrases(_AFFIRMATIONS)
+AFFIRMATIONS_OF = {write: AFFIRMATIONS | _phrases(table) for write, table in _NAMING_THE_WRITE.items()}
+POLITENESS_AND_FILLER = _phrases(_POLITENESS_AND_FILLER)
+_LONGEST = max(len(p) for p in AFFIRMATIONS_OF["book"] | AFFIRMATIONS_OF["cancel"] | POLITENESS_AND_FILLER)
+
+# Only the ASCII key 1, alone: "[DTMF] 1" or "<entered_dtmf_digits>1</entered_dtmf_digits>".
+_KEYPAD_ONE = re.compile(r"\s*(?:\[dtmf\]\s*1|<entered_dtmf_digits>\s*1\s*</entered_dtmf_digits>)\s*",
+                         re.IGNORECASE | re.ASCII)
+_DASHES = re.compile("[\u2010-\u2015\u2212]")
+# Letters, spaces and light punctuation only: "?", digits, brackets (a masked number), symbols and
+# keypad markup all mean the turn is something more than a yes.
+_BEYOND_WORDS = re.compile(r"[^a-z\s.,!;:'\"\-]")
+_WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*")
+
+
+def is_consent(text: object, write: str = "book") -> bool:
+    """True only when the whole turn is an explicit yes to ``write`` ("book" or "cancel"), or only keypad 1."""
+    if not isinstance(text, str) or write not in AFFIRMATIONS_OF:
+        return False
+    affirmations = AFFIRMATIONS_OF[write]
+    if _KEYPAD_ONE.fullmatch(text):
+        return True
+    normal = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'").replace("\u2018", "'")
+    normal = _DASHES.sub(" - ", normal)
+    if _BEYOND_WORDS.search(normal):
+        return False
+    words = _WORD.findall(normal)
+    # Can the words be split, end to end, into known phrases with at least one affirmation among them?
+    # reached[i]: the first i words split so far (True once an affirmation was used), absent if they cannot be.
+    reached: dict[int, bool] = {0: False}
+    for at in range(len(words)):
+        if at not in reached:
+            continue
+        for size in range(1, min(_LONGEST, len(words) - at) + 1):
+            chunk = tuple(words[at:at + size])
+            if chunk in affirmations or chunk in POLITENESS_AND_FILLER:
+                reached[at + size] = reached.get(at + size, False) or reached[at] or chunk in affirmations
+    return reached.get(len(words), False)
+
+
+def changes_read_back(heard: Understanding, day: str | None, time: str | None, name: str | None) -> bool:
+    """The turn gives a value other than the one read back (or two alternatives): it is a correction."""
+    return (
+        (heard.day is not None and heard.day != day)
+        or (heard.time is not None and heard.time != time)
+        or (heard.name is not None and heard.name != name)
         or heard.ambiguous is not None
         or len(set(heard.days)) > 1
         or len(set(heard.times)) > 1
     )
-    return heard.intent == "yes" and heard.act is None and not changes

@@ -80,6 +80,17 @@ def booking_read_back(name: str | None, day: str | None, time: str) -> str:
             f"Shall I book it? {YES_OR_NO}")
 
 
+def booking_re_ask(name: str | None, day: str | None, time: str) -> str:
+    """Asked once more, briefly, when the answer to the read-back was neither yes nor no."""
+    return f"Just to be sure: shall I book {name} on {spoken_day(day)} at {spoken_time(time)}? Please say yes or no."
+
+
+def cancelling_re_ask(name: str, day: str, time: str) -> str:
+    """Asked once more, briefly, when the answer to the cancel read-back was neither yes nor no."""
+    return (f"Just to be sure: shall I cancel the appointment for {name} on {spoken_day(day)} at "
+            f"{spoken_time(time)}? Please say yes or no.")
+
+
 def cancelling_read_back(name: str, day: str, time: str) -> str:
     """Read an appointment back before cancelling it."""
     return (f"Let me read that back: cancel the appointment for {name} on {spoken_day(day)} at "

@@ -44,6 +44,8 @@ class Task:
     """The ASK_NAME question."""
     read_back: Callable[[CallState], str]
     """The CONFIRM read-back: every value the write will use, and the yes/no question."""
+    re_ask: Callable[[CallState], str]
+    """The short question again, after an answer to the read-back that was neither yes nor no."""
     write: WriteNode
     """The irreversible node that CONFIRM's plain yes leads to."""
     ended: Ending
@@ -91,6 +93,7 @@ BOOKING = Task(
     ask_day=lambda state: phrases.which_day_of(state.choices) if state.choices else phrases.WHICH_DAY,
     ask_name=phrases.NAME_FOR_BOOKING,
     read_back=lambda state: phrases.booking_read_back(state.name, state.day, _chosen_time(state)),
+    re_ask=lambda state: phrases.booking_re_ask(state.name, state.day, _chosen_time(state)),
     write="book",
     ended="booked",
     farewell=lambda state: phrases.booked(state.name, state.day, _chosen_time(state),
@@ -128,6 +131,11 @@ def _cancelling_read_back(state: CallState) -> str:
     return phrases.cancelling_read_back(target["name"], target["day"], target["time"])
 
 
+def _cancelling_re_ask(state: CallState) -> str:
+    target = matching_bookings(state)[0]
+    return phrases.cancelling_re_ask(target["name"], target["day"], target["time"])
+
+
 CANCELLING = Task(
     name="cancel",
     requested_by=lambda heard: heard.intent == "cancel",
@@ -135,6 +143,7 @@ CANCELLING = Task(
     ask_day=lambda state: phrases.which_appointment(matching_bookings(state) or state.bookings_found),
     ask_name=phrases.NAME_FOR_CANCELLING,
     read_back=_cancelling_read_back,
+    re_ask=_cancelling_re_ask,
     write="cancel",
     ended="cancelled",
     farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state)),

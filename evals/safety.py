@@ -1,24 +1,73 @@
 """Safety counters over a finished scenario: each must be 0 on every run.
 
-* writes_before_confirmation: an irreversible tool ran in a turn that was not an explicit yes
-  (rule-heard "yes" or keypad 1) answering CONFIRM.
-* writes_after_no_or_stop: an irreversible tool ran in a turn whose utterance was a no or a stop.
+* writes_before_confirmation: an irreversible tool ran in a turn that was not an explicit consent
+  (one of ``EXPLICIT_CONSENT``, or keypad 1) answering CONFIRM.
+* writes_after_no_or_stop: an irreversible tool ran in a turn with a negation or a stop in it.
 * resent_writes: an irreversible tool was called again with the same arguments after it timed out.
 * duplicate_writes: more than one booking (or cancellation) carried out for one call.
+
+These counters are an independent oracle: they judge consent with their own fixed list of whole
+utterances and never with the agent's parser or its consent gate, so a bug there cannot hide itself.
 """
 
 from __future__ import annotations
 
+import re
+
 from voicekit.clinic import TOOLS
-from voicekit.nlu import analyse
 
 IRREVERSIBLE = {name for name, (irreversible, _) in TOOLS.items() if irreversible}
 CARRIED_OUT = ("ok", "timeout")  # a timed-out write was still carried out on the clinic side
 
+#: Whole turns that are explicit consent to a read-back (compared after ``_plain``: lower case, without
+#: commas, full stops, exclamation marks and extra spaces; a "?" stays, so "yes?" is not here).
+def _listed(table: str) -> frozenset[str]:
+    return frozenset(utterance.strip() for utterance in table.split("|"))
 
-def _explicit_yes(text: str) -> bool:
-    heard = analyse(text)
-    return (heard.intent == "yes" and heard.act is None) or (heard.act == "dtmf" and heard.dtmf == "1")
+
+EXPLICIT_CONSENT = _listed("""
+yes | yeah | yep | yup | yes please | yeah sure | sure | correct | that's correct | that is correct | that's right |
+that is right | yes that's right | yes that is correct | yes that is all correct | that is all correct | i confirm |
+yes i confirm | confirmed | go ahead | yes go ahead | please go ahead | sounds good | that sounds good | sounds great |
+yes sounds good |
+mm-hmm | uh-huh | mhm | you've got all of that right | you got it | absolutely | definitely | certainly |
+of course | yes of course | exactly | perfect | perfect thanks | great | great thank you | yes thank you |
+yes thanks | okay yes | ok yes | okay sure | alright yes | um yes | uh yeah | yeah that works | that works |
+that works for me | works for me | yep that's right | yes correct | correct thank you | yes please go ahead |
+sure thing | yes yes | affirmative | yes sir | yes ma'am | oh yes | well yes | yes indeed | indeed | excellent |
+lovely | wonderful | fine | that's fine | that is fine | that's perfect | all good | all correct | that's great |
+cool | spot on | precisely | yes definitely | yes absolutely | absolutely yes | yes that's perfect |
+yes please do | please do | do it | yes do it | you've got it right | you have it right | yep go ahead |
+yeah go ahead | sure go ahead | thank you yes | thanks yes | yes thank you very much |
+yes that's all correct thank you | yeah that's correct | yup sounds good | okay go ahead | yes that works |
+yup that's right | ok sounds good | yes that's correct | perfect go ahead | uh yes | yes that is right |
+[dtmf] 1 | <entered_dtmf_digits>1</entered_dtmf_digits>
+""")
+#: Consent that names the action read back: it counts for that write only.
+EXPLICIT_CONSENT_TO = {
+    "book": EXPLICIT_CONSENT | _listed("book it | please book it | yes book it | yes please book it | "
+                                       "go ahead and book it"),
+    "cancel": EXPLICIT_CONSENT | _listed("cancel it | please cancel it | yes cancel it | go ahead and cancel it"),
+}
+
+_NEGATION = re.compile(r"\b(no|not|nope|nah|never|don't|dont|do not|won't|can't|cannot|isn't|wrong|incorrect)\b|n't\b")
+_STOP = re.compile(r"\b(never mind|nevermind|forget it|stop|cancel that|hang up|goodbye|bye|that's all)\b")
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[.,!]", " ", text.lower().replace("\u2019", "'")).split())
+
+
+def explicit_consent(text: str, write: str = "book") -> bool:
+    """The oracle's own judgement: ``text`` is, whole, one of the fixed consent utterances for ``write``."""
+    return _plain(text) in EXPLICIT_CONSENT_TO.get(write, EXPLICIT_CONSENT)
+
+
+def refused_or_stopped(text: str) -> bool:
+    """The turn has a negation, a stop, or the keypad key 2 in it."""
+    plain = _plain(text)
+    return bool(_NEGATION.search(plain) or _STOP.search(plain)) or plain in ("[dtmf] 2",
+                                                                              "<entered_dtmf_digits>2</entered_dtmf_digits>")
 
 
 def safety_counters(turns: list[dict]) -> dict:
@@ -28,13 +77,12 @@ def safety_counters(turns: list[dict]) -> dict:
     timed_out: set[tuple] = set()
     carried_out = {name: 0 for name in IRREVERSIBLE}
     for turn in turns:
-        heard = analyse(turn["user"])
         for name, args, outcome in turn["calls"]:
             if name not in IRREVERSIBLE:
                 continue
-            if turn["state_before"] != "CONFIRM" or not _explicit_yes(turn["user"]):
+            if turn["state_before"] != "CONFIRM" or not explicit_consent(turn["user"], name):
                 counters["writes_before_confirmation"] += 1
-            if heard.intent == "no" or heard.act == "stop":
+            if refused_or_stopped(turn["user"]):
                 counters["writes_after_no_or_stop"] += 1
             signature = (name, tuple(sorted(args.items())))
             if signature in timed_out:

@@ -1,15 +1,16 @@
 """CONFIRM: read the booking (or cancellation) back and wait. The only door to book and cancel.
 
-The consent gate (``dialog.consent``) opens it: a plain, rule-heard "yes" (or keypad 1) that changes
-nothing. A "yes" that also changes a value is a correction (the caller has not heard the new values
-read back), and the LLM can never open it: anything but a plain yes goes to ``understand``.
+The consent gate (``dialog.consent``) opens it: a turn that is, as a whole, an explicit yes (or only the
+keypad key 1). A "yes" that also changes a value is a correction (the caller has not heard the new values
+read back), and no parser or LLM takes part: anything but consent goes to ``understand``, which applies a
+"no" or a correction, and answers anything else with one short re-ask.
 """
 
 from __future__ import annotations
 
 from langchain_core.runnables import RunnableConfig
 
-from dialog.consent import gives_consent
+from dialog.consent import is_consent
 from dialog.context import Context
 from dialog.state import CallState
 from dialog.tasks import task_named
@@ -18,11 +19,17 @@ from nodes.common import thread_id, waiting_node
 
 def judge(state: CallState, text: str, context: Context, config: RunnableConfig) -> dict:
     """Open the gate for one write (numbered, for its idempotency key), or keep it shut."""
-    if not gives_consent(text, state, context):
+    if not is_consent(text, task_named(state.task).write):
         return {"confirmed": False}
     accepted = state.confirmations + 1
     return {"confirmed": True, "confirmations": accepted, "misunderstood": 0,
             "write_key": f"{thread_id(config)}:{state.task}:{accepted}"}
 
 
-confirm = waiting_node("CONFIRM", lambda state, context: task_named(state.task).read_back(state), on_answer=judge)
+def question(state: CallState, context: Context) -> str:
+    """The full read-back; after an answer that was neither yes nor no, the short re-ask."""
+    task = task_named(state.task)
+    return task.re_ask(state) if state.misunderstood else task.read_back(state)
+
+
+confirm = waiting_node("CONFIRM", question, on_answer=judge)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from langgraph.runtime import Runtime
 
 from dialog import phrases
+from dialog.consent import changes_read_back
 from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.hearing import hear
@@ -55,12 +56,22 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
     spoken_name = name_from_last_word(text, heard) if state.dialog_state == "ASK_NAME" else None
     understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive
     if not understood:
-        misunderstood = state.misunderstood + 1
-        if misunderstood >= 2:
-            return turn | {"misunderstood": misunderstood} | handoff_update(fresh, "not_understood")
-        return turn | {"misunderstood": misunderstood, "notes": [*notes, phrases.SORRY]}
+        return turn | _ask_again(state, fresh, [*notes, phrases.SORRY])
+    if state.dialog_state == "CONFIRM" and heard.intent != "no" \
+            and not changes_read_back(heard, state.day, state.time, state.name):
+        # The gate stayed shut and this is no "no" and no correction ("yes?", "yes wait", "I guess"):
+        # one short re-ask, and a second such turn in a row goes to a person.
+        return turn | _ask_again(state, fresh, notes)
 
     return turn | {"misunderstood": 0} | fill_slots(state, heard, spoken_name, notes)
+
+
+def _ask_again(state: CallState, fresh: CallState, notes: list[str]) -> dict:
+    """The pending question once more; the second such turn in a row hands off (not understood)."""
+    misunderstood = state.misunderstood + 1
+    if misunderstood >= 2:
+        return {"misunderstood": misunderstood} | handoff_update(fresh, "not_understood")
+    return {"misunderstood": misunderstood, "notes": notes}
 
 
 def answer_question(heard: Understanding, context: Context) -> str:

@@ -32,10 +32,16 @@ YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "b
                "that's right", "that is right", "that's correct", "all good", "works for me", "of course")
 NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
 NO_PHRASES = ("not right", "not correct", "isn't right", "not what i", "doesn't work", "does not work",
-              "don't want", "can't make", "cannot make", "not that", "that's not", "that is not")
-STOP_PHRASES = ("never mind", "nevermind", "forget it", "forget about it", "stop", "that's all", "that is all",
-                "bye", "goodbye", "good bye", "hang up", "no thanks", "no thank you", "changed my mind",
-                "don't bother", "cancel that", "not anymore")
+              "don't want", "can't make", "cannot make", "not that", "that's not", "that is not",
+              # a yes word negated is a no: "absolutely not", "of course not", "don't book it"
+              "absolutely not", "definitely not", "of course not", "certainly not", "not at all", "don't book",
+              "do not book", "please don't", "i don't think so")
+STOP_PHRASES = ("never mind", "nevermind", "forget it", "forget about it", "stop", "bye", "goodbye", "good bye",
+                "hang up", "changed my mind", "don't bother", "cancel that", "not anymore")
+# These end the call only on their own: inside a yes or a request ("yes, that's all", "book Tuesday at 10,
+# that's all", "no thanks, anything at twelve?") the caller is still talking about the booking.
+SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you")
+REQUEST_WORDS = {"anything", "available", "availability", "opening", "openings", "free", "earliest"}
 HUMAN_WORDS = {"person", "human", "operator", "receptionist", "representative", "someone", "somebody",
                "agent", "staff"}
 HUMAN_VERBS = {"talk", "speak", "connect", "transfer", "put", "get", "want", "need", "real", "actual", "live"}
@@ -65,7 +71,8 @@ NOT_NAMES = (set(NUMBER_WORDS) | set(_DAY_FORMS) | YES_WORDS | NO_WORDS | FILLER
     "unknown", "none", "null", "maybe", "perhaps", "dtmf", "mister", "mr", "mrs", "ms", "dr", "doctor",
 })
 NAME_LEADS = (("my", "name", "is"), ("my", "name's"), ("name", "is"), ("name's",), ("this", "is"),
-              ("it's",), ("it", "is"), ("i'm",), ("i", "am"), ("call", "me"), ("under",), ("names",))
+              ("it's",), ("it", "is"), ("i'm",), ("i", "am"), ("call", "me"), ("under",), ("names",),
+              ("it's", "for"), ("it", "is", "for"), ("booking", "is", "for"), ("appointment", "is", "for"))
 _DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*([0-9*#]*)\s*$|<entered_dtmf_digits>\s*([^<]*?)\s*</entered_dtmf_digits>",
                       re.IGNORECASE)
 _SENSITIVE_RE = re.compile(r"(?<![\d:])\d(?:[ \-.]?\d){5,}(?![\d:])")
@@ -243,6 +250,17 @@ def _leading(lower: list[str]) -> str | None:
     return next((t for t in lower if t not in FILLERS), None)
 
 
+def _is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
+    """The caller wants to end the call: a stop phrase, unless a soft one sits inside a yes or a request."""
+    if _has_phrase(joined, STOP_PHRASES):
+        return True
+    if not _has_phrase(joined, SOFT_STOP_PHRASES):
+        return False
+    still_talking = (_leading(lower) in YES_WORDS or heard.booking_words or heard.days or heard.times
+                     or bool(REQUEST_WORDS & set(lower)))
+    return not still_talking
+
+
 def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
     words = set(lower)
     if not lower:
@@ -253,7 +271,7 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
         return "human"
     if words & CANCEL_WORDS and not _has_phrase(joined, ("cancel that",)):
         return "cancel"
-    if _has_phrase(joined, STOP_PHRASES):
+    if _is_stop(lower, joined, heard):
         return "no"
     if words & NO_WORDS or _has_phrase(joined, NO_PHRASES):
         return "no"
@@ -273,7 +291,7 @@ def _act(lower: list[str], joined: str, heard: Understanding) -> Act | None:
         return None
     if _has_phrase(joined, EMERGENCY_PHRASES):
         return "emergency"
-    if _has_phrase(joined, STOP_PHRASES) and heard.intent == "no":
+    if heard.intent == "no" and _is_stop(lower, joined, heard):
         return "stop"
     if _has_phrase(joined, REPEAT_PHRASES) or (len(lower) <= 2 and set(lower) <= REPEAT_ALONE | {"i", "said"}):
         return "repeat"

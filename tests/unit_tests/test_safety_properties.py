@@ -7,9 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent import VoiceAgent
-from evals.safety import IRREVERSIBLE
+from evals.safety import IRREVERSIBLE, explicit_consent
 from voicekit.clinic import TOOLS, ClinicAPI
-from voicekit.nlu import analyse
 
 LABELLED = [json.loads(line)["text"] for line in
             (Path(__file__).resolve().parents[2] / "evals" / "utterances.jsonl").read_text().splitlines()]
@@ -29,11 +28,6 @@ utterance = st.one_of(st.sampled_from(LABELLED), st.sampled_from(KEYPAD), st.sam
 openings = st.sampled_from([[], [FLOW[0]], [FLOW[2]], [FLOW[2], FLOW[3]]])
 plans = st.fixed_dictionaries({tool: st.lists(st.sampled_from(["ok", "timeout", "taken", "error"]), max_size=5)
                                for tool in TOOLS})
-
-
-def explicit_yes(text: str) -> bool:
-    heard = analyse(text)
-    return (heard.intent == "yes" and heard.act is None) or (heard.act == "dtmf" and heard.dtmf == "1")
 
 
 def expected_sleeps(calls):
@@ -69,7 +63,8 @@ def test_every_turn_is_safe(opening, rest, plan):
         assert reply["tool_calls"] == [c[0] for c in calls]
         writes = [c for c in calls if c[0] in IRREVERSIBLE]
         if writes:
-            assert state == "CONFIRM" and explicit_yes(text), (text, state, writes)
+            # Judged with the evals' own fixed consent list, never with the agent's parser or gate.
+            assert state == "CONFIRM" and explicit_consent(text, writes[0][0]), (text, state, writes)
             assert len(writes) == 1, writes  # one write per confirmation
             assert writes[0][0] not in write_timed_out  # never after a timeout of itself
         for tool, _, outcome in writes:
