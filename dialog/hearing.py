@@ -19,6 +19,8 @@ def hear(text: str, state: CallState, context: Context) -> Understanding:
     heard = context.parser(text, _today(context))
     if heard.act == "dtmf":
         return _keypad(heard, state)
+    if heard.pick is not None and not heard.times and state.offered_times:
+        _choose_offered(heard, state.offered_times, heard.pick)
     if context.nlu == "llm" or (context.nlu == "hybrid" and heard.intent == "unknown" and heard.act is None):
         heard.intent = _llm_intent(heard, context)
     return heard
@@ -40,6 +42,15 @@ def _llm_intent(heard: Understanding, context: Context) -> Intent:
     except Exception:  # model down, slow or confused: the rules' answer stands, the call goes on
         return heard.intent
     return cast(Intent, intent) if intent in INTENTS else heard.intent
+
+
+def _choose_offered(heard: Understanding, offered: list[str], pick: int) -> None:
+    """Set the time among those just offered that "the first one", "option 3" or "the last one" means."""
+    if 1 <= pick <= len(offered) or pick == -1:
+        heard.time = offered[pick - 1 if pick > 0 else -1]
+        heard.times = [heard.time]
+        if heard.intent == "unknown":
+            heard.intent = "inform"
 
 
 def _keypad(heard: Understanding, state: CallState) -> Understanding:

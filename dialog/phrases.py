@@ -121,9 +121,12 @@ ANOTHER_TIME = "No problem, let's find another time."
 NOTHING_CANCELLED = "Okay, I haven't cancelled anything."
 
 
-def emergency(number: str) -> str:
-    """Said at once when a caller describes an emergency, before the hand-off."""
-    return f"If this is an emergency, please hang up and call {number} now. I'm also connecting you to our staff."
+def emergency(number: str, crisis_line: str | None = None) -> str:
+    """Said at once when a caller describes an emergency, before the hand-off (with the crisis line if given)."""
+    crisis = (f" If you are thinking about suicide, you can call or text {crisis_line} at any time, day or night."
+              if crisis_line else "")
+    return (f"If this is an emergency, please hang up and call {number} now.{crisis} "
+            "I'm also connecting you to our staff.")
 
 
 def not_open(day: str | None, time: str) -> str:

@@ -29,6 +29,8 @@ class ClinicProfile:
     """The front desk's number."""
     emergency_number: str = "911"
     """What to call in an emergency."""
+    crisis_line: str = "988"
+    """The suicide and crisis line, given with the emergency number when a caller speaks of suicide."""
     timezone: str = "America/New_York"
     """The clinic's time zone, for "today" and "tomorrow"."""
 

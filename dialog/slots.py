@@ -9,7 +9,8 @@ from __future__ import annotations
 from dialog import phrases
 from dialog.state import CallState, TaskName
 from dialog.tasks import TASKS, task_named
-from voicekit.nlu import NOT_NAMES, Understanding, capitalise_name
+from voicekit.names import capitalise_name
+from voicekit.nlu import NOT_NAMES, Understanding
 
 
 def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, notes: list[str]) -> dict:

@@ -75,7 +75,8 @@ def _next_for_booking(state: CallState) -> Step:
 
 def _only_open_times(state: CallState, day: str | None, time: str | None,
                      notes: list[str]) -> tuple[str | None, str | None]:
-    if time is not None and day == state.offered_day and time not in state.offered_times:
+    # A time said before any day is kept: find_slots checks it once the day is known.
+    if time is not None and day is not None and day == state.offered_day and time not in state.offered_times:
         notes.append(phrases.not_open(day, time))
         time = None
     return day, time

@@ -18,7 +18,7 @@ from dialog.handoff import handoff_update
 from dialog.hearing import hear
 from dialog.slots import fill_slots, name_from_last_word, start_over
 from dialog.state import CallState
-from voicekit.nlu import Understanding
+from voicekit.nlu import Understanding, bare_name_of
 
 
 def understand(state: CallState, runtime: Runtime[Context]) -> dict:
@@ -31,8 +31,9 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
     said = {"day": heard.day, "time": heard.time, "name": heard.name}
 
     if heard.act == "emergency":
-        return turn | handoff_update(fresh, "user_request", phrases.emergency(context.profile.emergency_number),
-                                     **said)
+        crisis_line = context.profile.crisis_line if heard.crisis else None
+        return turn | handoff_update(fresh, "user_request",
+                                     phrases.emergency(context.profile.emergency_number, crisis_line), **said)
     if heard.intent == "human":
         return turn | handoff_update(fresh, "user_request", **said)
     if heard.act == "stop":
@@ -53,7 +54,16 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
         notes.append(answer_question(heard, context))
         return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
 
-    spoken_name = name_from_last_word(text, heard) if state.dialog_state == "ASK_NAME" else None
+    spoken_name = None
+    if state.dialog_state == "ASK_NAME":
+        # People just say their name: the whole of it ("Sam Smith", "J A M I E", even "Monday Smith",
+        # which is then no day), else the last word as the lab says.
+        spoken_name = bare_name_of(text) if heard.name is None else None
+        if spoken_name is not None:
+            heard = replace(heard, day=None, days=[], relative_day=None, time=None, times=[], ambiguous=None,
+                            intent="inform")
+        else:
+            spoken_name = name_from_last_word(text, heard)
     understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive
     if not understood:
         return turn | _ask_again(state, fresh, [*notes, phrases.SORRY])

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from voicekit.clinic import WEEKDAYS
-from voicekit.spoken_time import NUMBER_WORDS, TIME_CUES, find_times
+from voicekit.names import NEVER_NAMES, bare_name, find_name
+from voicekit.spoken_time import MINUTE_WORDS, NUMBER_WORDS, TIME_CUES, find_times
 
 Intent = Literal["book", "cancel", "yes", "no", "human", "hours", "inform", "unknown"]
 INTENTS: tuple[Intent, ...] = get_args(Intent)
@@ -27,7 +28,7 @@ _DAY_FORMS = {d: d for d in WEEKDAYS} | {d + "s": d for d in WEEKDAYS} | {
 FILLERS = {"uh", "um", "er", "erm", "oh", "well", "hmm", "so", "actually", "ah", "okay so", "like"}
 YES_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "sure", "correct", "right", "ok", "okay", "absolutely",
              "definitely", "perfect", "great", "confirm", "confirmed", "exactly", "affirmative", "fine", "good",
-             "certainly", "alright"}
+             "certainly", "alright", "mm-hmm", "uh-huh", "mhm"}
 YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "book it", "that's it", "that is it",
                "that's right", "that is right", "that's correct", "all good", "works for me", "of course")
 NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
@@ -42,43 +43,61 @@ STOP_PHRASES = ("never mind", "nevermind", "forget it", "forget about it", "stop
 # that's all", "no thanks, anything at twelve?") the caller is still talking about the booking.
 SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you")
 REQUEST_WORDS = {"anything", "available", "availability", "opening", "openings", "free", "earliest"}
+# Ways of asking to be seen without a booking word ("I need to see someone about my knee").
+BOOK_PHRASES = ("come in", "see the doctor", "see a doctor", "fit me in", "see someone", "see somebody",
+                "see a dentist", "see the dentist", "see a nurse", "repeat visit", "check-up", "check up", "checkup",
+                "follow-up", "follow up", "a visit", "visiting a", "visit a", "visit the", "get seen", "be seen")
 HUMAN_WORDS = {"person", "human", "operator", "receptionist", "representative", "someone", "somebody",
                "agent", "staff"}
 HUMAN_VERBS = {"talk", "speak", "connect", "transfer", "put", "get", "want", "need", "real", "actual", "live"}
 BOOK_WORDS = {"book", "booking", "appointment", "appt", "schedule", "reserve", "reservation", "slot"}
 CANCEL_WORDS = {"cancel", "cancellation", "unbook"}
-HOURS_WORDS = {"hours", "closing", "opening"}
+HOURS_WORDS = {"hours", "closing"}
+HOURS_PHRASES = ("opening hours", "opening times", "what time do you open", "when do you open")
 OPEN_CLOSE = {"open", "close", "closed", "closes", "opens"}
 ADDRESS_PHRASES = ("where are you", "your address", "the address", "located", "directions", "how do i get",
                    "where is the clinic", "where's the clinic", "find you")
-REPEAT_PHRASES = ("say that again", "say again", "repeat", "come again", "didn't catch", "didn't hear",
-                  "did not catch", "did not hear", "one more time", "pardon")
+REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "repeat please", "please repeat",
+                  "can you repeat", "could you repeat", "repeat yourself", "repeat the", "come again", "didn't catch",
+                  "didn't hear", "did not catch", "did not hear", "one more time", "pardon")
+# "Hello?" on its own: the caller checks the line is alive; the prompt is repeated, nothing counted.
+GREETING_WORDS = {"hello", "hi", "hey", "there", "anyone", "anybody", "is", "are", "you", "still"}
 HOLD_PHRASES = ("hold on", "wait", "one moment", "one second", "just a sec", "just a second", "give me a second",
                 "let me check", "hang on")
 REPEAT_ALONE = {"what", "sorry", "huh", "pardon", "eh"}
-EMERGENCY_PHRASES = ("chest pain", "can't breathe", "cannot breathe", "can not breathe", "cant breathe",
-                     "emergency", "heart attack", "stroke", "unconscious", "bleeding heavily", "overdose",
-                     "kill myself", "suicide", "not breathing")
+# Thoughts of suicide: an emergency, and the crisis line is given too.
+CRISIS_PHRASES = ("suicide", "suicidal", "kill myself", "want to die", "end my life", "hurt myself", "self harm",
+                  "don't want to live", "take my own life")
+# False alarms are the safe side: any of these (not negated) hands off at once with the emergency number.
+EMERGENCY_PHRASES = CRISIS_PHRASES + (
+    "chest pain", "chest pains", "chest hurts", "chest is hurting", "pain in my chest", "chest feels tight",
+    "can't breathe", "cannot breathe", "can not breathe", "cant breathe", "trouble breathing", "difficulty breathing",
+    "hard to breathe", "struggling to breathe", "shortness of breath", "short of breath", "not breathing",
+    "stopped breathing", "isn't breathing", "ambulance", "emergency", "heart attack", "stroke", "seizure",
+    "unconscious", "unresponsive", "collapsed", "passed out", "won't wake up", "choking", "bleeding a lot",
+    "bleeding heavily", "bleeding badly", "won't stop bleeding", "lot of blood", "overdose", "overdosed",
+    "too many pills", "swallowed bleach", "drank bleach", "swallowed poison", "poisoned", "been stabbed", "stabbed",
+    "been shot", "got shot", "was shot", "gunshot", "allergic reaction", "anaphylaxis", "throat is closing")
+_NEGATORS = {"no", "not", "never", "without", "except", "excluding"}
 MEDICAL_WORDS = {"medicine", "medication", "dose", "dosage", "prescription", "symptom", "symptoms", "pill",
                  "pills", "antibiotic", "antibiotics", "ibuprofen", "paracetamol", "aspirin", "tylenol",
                  "diagnosis", "treat", "treatment", "contagious", "side effects"}
-NOT_NAMES = (set(NUMBER_WORDS) | set(_DAY_FORMS) | YES_WORDS | NO_WORDS | FILLERS | REPEAT_ALONE | {
-    "not", "a", "an", "the", "calling", "looking", "here", "just", "trying", "wondering", "hoping", "going",
-    "available", "free", "booked", "interested", "afraid", "me", "i", "you", "it", "that", "this", "in", "on",
-    "at", "for", "to", "with", "and", "or", "but", "please", "thanks", "thank", "hello", "hi", "hey", "ready",
-    "done", "busy", "late", "early", "back", "about", "again", "noon", "midday", "today", "tomorrow", "next",
-    "blah", "nothing", "nobody", "someone", "my", "your", "is", "was", "be", "am", "pm", "sick", "ill",
-    "unknown", "none", "null", "maybe", "perhaps", "dtmf", "mister", "mr", "mrs", "ms", "dr", "doctor",
-})
-NAME_LEADS = (("my", "name", "is"), ("my", "name's"), ("name", "is"), ("name's",), ("this", "is"),
-              ("it's",), ("it", "is"), ("i'm",), ("i", "am"), ("call", "me"), ("under",), ("names",),
-              ("it's", "for"), ("it", "is", "for"), ("booking", "is", "for"), ("appointment", "is", "for"))
+NOT_NAMES = (set(NUMBER_WORDS) | set(MINUTE_WORDS) | set(_DAY_FORMS) | YES_WORDS | NO_WORDS | FILLERS | REPEAT_ALONE
+             | NEVER_NAMES | {"looking", "trying", "wondering", "hoping", "available", "free", "booked", "interested",
+                             "ready", "done", "busy", "late", "early", "back", "sick", "ill", "hmm", "quarter", "half"})
+# "the first one", "option 3": a choice among the times just offered (1-based; -1 = the last).
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "earliest": 1, "latest": -1}
+_CHOSEN = {"one", "option", "time", "slot", "available", "choice", "please", "availability", "opening"}
+_STREET = {"street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "dr", "boulevard", "blvd", "way",
+           "court", "ct", "place", "pl", "highway", "hwy", "parkway", "pkwy", "terrace", "circle", "close"}
+_BUSY = {"something", "busy", "meeting", "work", "working", "class", "school", "pickup", "another"}
 _DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*([0-9*#]*)\s*$|<entered_dtmf_digits>\s*([^<]*?)\s*</entered_dtmf_digits>",
                       re.IGNORECASE)
 _SENSITIVE_RE = re.compile(r"(?<![\d:])\d(?:[ \-.]?\d){5,}(?![\d:])")
 _DIGIT_WORDS = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _SPOKEN_DIGITS_RE = re.compile(rf"\b{_DIGIT_WORDS}(?:[\s,\-]+{_DIGIT_WORDS}){{5,}}\b", re.IGNORECASE)
-_TOKEN_RE = re.compile(r"\d{1,2}:\d{2}|[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
+_TOKEN_RE = re.compile(r"\d{1,2}:\d{2}|[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
+_NUMBERISH = set(NUMBER_WORDS) | {w for phrase in MINUTE_WORDS for w in phrase.split()} | {"o", "oh"}
 MASK = "[redacted]"
 
 
@@ -104,6 +123,10 @@ class Understanding:
     """A conversational act beside the intent (see ``Act``), or None."""
     dtmf: str | None = None
     """Keys pressed on the keypad, e.g. "1" or "*"."""
+    pick: int | None = None
+    """A choice among the times offered: 1 for "the first one", 3 for "option 3", -1 for "the last one"."""
+    crisis: bool = False
+    """The caller spoke of suicide: the crisis line is given with the emergency number."""
     relative_day: str | None = None
     """"today"/"tomorrow" when the caller said it (resolved into ``day`` only if today is known)."""
     sensitive: bool = False
@@ -131,40 +154,50 @@ def _clean(text: str) -> str:
     text = re.sub(r"\b([ap])\.\s?m\b\.?", r"\1m", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(\d{1,2})\s?([ap]m)\b", r"\1 \2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(\d{1,2})\.(\d{2})\b", r"\1:\2", text)
-    return text
+    # Hyphens join names ("Anne-Marie") but not numbers: "two-thirty" and "10-30" are two words.
+    return re.sub(r"\b(\w+)-(?=(\w+))", lambda m: m.group(1) + (" " if _numberish(m.group(1), m.group(2)) else "-"),
+                  text)
+
+
+def _numberish(*words: str) -> bool:
+    return any(w.isdigit() or w.lower() in _NUMBERISH for w in words)
 
 
 def _has_phrase(joined: str, phrases) -> bool:
     return any(re.search(rf"(?<![\w']){re.escape(p)}(?![\w'])", joined) for p in phrases)
 
 
-def capitalise_name(word: str) -> str:
-    """A name as written: capitalised when the transcript was all upper or all lower case."""
-    if word.isupper() or word.islower():
-        return re.sub(r"(^|['\-])(\w)", lambda m: m.group(1) + m.group(2).upper(), word.lower())
-    return word  # mixed case is how the transcript spelled it: keep it
+def _negated(lower: list[str], at: int) -> bool:
+    """A value the caller rules out: "not Tuesday", "can't do Friday", "anything but Monday", "not at 10"."""
+    looked = 0
+    for word in reversed(lower[max(0, at - 4):at]):
+        if word in ("at", "on", "do", "make", "it", "a", "the"):
+            continue
+        if word in _NEGATORS - {"no"} or word.endswith("n't"):  # "no, make it Wednesday" is a correction
+            return True
+        looked += 1
+        if looked == 2 or word in _DAY_FORMS or word[:1].isdigit():
+            break  # "not Tuesday, Wednesday": the negation ends at the value it negates
+    return at >= 2 and lower[at - 1] == "but" and lower[at - 2] in ("anything", "any", "anyday")
 
 
-def _is_word(token: str) -> bool:
-    return token[:1].isalpha() and token.replace("'", "").replace("-", "").isalpha()
-
-
-def _find_name(lower: list[str], original: list[str]) -> str | None:
-    for i in range(len(lower)):
-        for lead in NAME_LEADS:
-            j = i + len(lead)
-            if tuple(lower[i:j]) != lead or j >= len(lower):
-                continue
-            word = lower[j]
-            if word in NOT_NAMES or not _is_word(word) or (lead == ("under",) and i == 0):
-                continue
-            name = capitalise_name(original[j])
-            mixed_case = not all(w.isupper() for w in original if w.isalpha())
-            if mixed_case and j + 1 < len(original) and original[j + 1][:1].isupper() \
-                    and lower[j + 1] not in NOT_NAMES and _is_word(lower[j + 1]):
-                name += " " + capitalise_name(original[j + 1])
-            return name
+def _choice(lower: list[str]) -> int | None:
+    """Which offered time is meant by "the first one", "first available", "the earliest", "option 3"."""
+    for i, tok in enumerate(lower):
+        following = lower[i + 1] if i + 1 < len(lower) else None
+        if tok in ORDINALS and (following is None or following in _CHOSEN):
+            return ORDINALS[tok]
+        if tok in ("option", "number", "choice") and following is not None:
+            number = int(following) if following.isdigit() else NUMBER_WORDS.get(following)
+            if number is not None and 1 <= number <= 9:
+                return number
     return None
+
+
+def bare_name_of(text: str) -> str | None:
+    """The whole utterance as a name when it is nothing but one ("Sam Smith", "J A M I E", "Monday Smith")."""
+    original = _TOKEN_RE.findall(_clean(mask_sensitive(str(text))).replace(MASK, " "))
+    return bare_name([t.lower() for t in original], original, NOT_NAMES, set(_DAY_FORMS))
 
 
 def _pick(values: list[str], lower: list[str]) -> tuple[str | None, bool]:
@@ -181,6 +214,8 @@ def _days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
     days, relative = [], None
     for i, tok in enumerate(lower):
         tok = tok.removesuffix("'s")  # "Tuesday's appointment", "tomorrow's"
+        if tok in _DAY_FORMS and _negated(lower, i):
+            continue
         if tok in _DAY_FORMS:
             days.append(_DAY_FORMS[tok])
         elif tok in ("today", "tomorrow"):
@@ -199,7 +234,8 @@ COUNTED = {"moment", "moments", "second", "seconds", "sec", "minute", "minutes",
 
 
 # "the Friday one", "that one", "the first one": a bare number after these points at a thing, not a time.
-POINTING = set(_DAY_FORMS) | {"the", "that", "this", "which", "first", "last", "other", "earlier", "later"}
+POINTING = set(_DAY_FORMS) | set(ORDINALS) | {"the", "that", "this", "which", "other", "earlier", "later",
+                                             "option", "number", "choice"}
 
 
 def _times(lower: list[str], content_words: int) -> list[str]:
@@ -208,9 +244,18 @@ def _times(lower: list[str], content_words: int) -> list[str]:
         cued = found.start > 0 and lower[found.start - 1] in TIME_CUES
         counted = (found.end < len(lower) and lower[found.end] in COUNTED) or (
             found.start > 0 and lower[found.start - 1] in POINTING and not found.explicit)
+        if _negated(lower, found.start) or _not_a_time(lower, found.start, found.end):
+            continue
         if found.explicit or (not counted and (cued or content_words <= 3)):
             times.append(found.hhmm)
     return times
+
+
+def _not_a_time(lower: list[str], start: int, end: int) -> bool:
+    """A house number ("at 5 Bon Air Rd") or a time the caller is busy at ("I have something at 2")."""
+    if _STREET & set(lower[end:end + 3]):
+        return True
+    return bool(_BUSY & set(lower[max(0, start - 3):start])) and start > 0 and lower[start - 1] in ("at", "until")
 
 
 def analyse(text: object, today: str | None = None) -> Understanding:
@@ -238,11 +283,31 @@ def analyse(text: object, today: str | None = None) -> Understanding:
     heard.day, day_choice = _pick(heard.days, lower)
     heard.time, time_choice = _pick(heard.times, lower)
     heard.ambiguous = "day" if day_choice else ("time" if time_choice else None)
-    heard.name = _find_name(lower, original)
+    heard.name = find_name(lower, original, NOT_NAMES)
     heard.booking_words = bool(BOOK_WORDS & set(lower))
+    heard.pick = _choice(lower)
+    heard.crisis = _said(joined, _CRISIS_RE)
     heard.intent = _intent(lower, joined, heard)
     heard.act = _act(lower, joined, heard)
     return heard
+
+
+def _phrase_re(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
+
+
+_EMERGENCY_RE = _phrase_re(EMERGENCY_PHRASES)
+_CRISIS_RE = _phrase_re(CRISIS_PHRASES)
+
+
+def _said(joined: str, phrases: re.Pattern[str]) -> bool:
+    """One of the phrases was said and not negated ("no chest pain, just a check-up" is not an emergency)."""
+    for match in phrases.finditer(joined):
+        before = joined[:match.start()].split()[-2:]
+        if not any(w in _NEGATORS or w.endswith("n't") for w in before):
+            return True
+    return False
 
 
 def _leading(lower: list[str]) -> str | None:
@@ -265,9 +330,10 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
     words = set(lower)
     if not lower:
         return "unknown"
-    if _has_phrase(joined, EMERGENCY_PHRASES):
+    if _said(joined, _EMERGENCY_RE):
         return "human"
-    if words & HUMAN_WORDS and (words & HUMAN_VERBS or len(lower) <= 3):
+    if words & HUMAN_WORDS and (words & HUMAN_VERBS or len(lower) <= 3) \
+            and not _has_phrase(joined, ("see someone", "see somebody")):  # "see someone about my knee": a visit
         return "human"
     if words & CANCEL_WORDS and not _has_phrase(joined, ("cancel that",)):
         return "cancel"
@@ -277,9 +343,11 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
         return "no"
     if (_leading(lower) in YES_WORDS or _has_phrase(joined, YES_PHRASES)) and not _has_phrase(joined, ("not sure",)):
         return "yes"
-    if heard.booking_words or _has_phrase(joined, ("come in", "see the doctor", "see a doctor", "fit me in")):
+    asks_for_a_slot = words & REQUEST_WORDS and (heard.days or heard.times)
+    if heard.booking_words or _has_phrase(joined, BOOK_PHRASES) or asks_for_a_slot:
         return "book"
-    if words & HOURS_WORDS or ("you" in words and words & OPEN_CLOSE) or _has_phrase(joined, ADDRESS_PHRASES):
+    if words & HOURS_WORDS or ("you" in words and words & OPEN_CLOSE) or _has_phrase(joined, HOURS_PHRASES) \
+            or _has_phrase(joined, ADDRESS_PHRASES):
         return "hours"
     if heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day:
         return "inform"
@@ -289,11 +357,14 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
 def _act(lower: list[str], joined: str, heard: Understanding) -> Act | None:
     if not lower:
         return None
-    if _has_phrase(joined, EMERGENCY_PHRASES):
+    if _said(joined, _EMERGENCY_RE):
         return "emergency"
     if heard.intent == "no" and _is_stop(lower, joined, heard):
         return "stop"
-    if _has_phrase(joined, REPEAT_PHRASES) or (len(lower) <= 2 and set(lower) <= REPEAT_ALONE | {"i", "said"}):
+    if _has_phrase(joined, REPEAT_PHRASES) or lower == ["repeat"] \
+            or (len(lower) <= 2 and set(lower) <= REPEAT_ALONE | {"i", "said"}):
+        return "repeat"
+    if set(lower) <= GREETING_WORDS and set(lower) & {"hello", "hi", "hey", "there"}:
         return "repeat"
     if _has_phrase(joined, HOLD_PHRASES) and heard.intent == "unknown":
         return "hold"

@@ -19,11 +19,17 @@ MINUTE_WORDS = {
     "thirty": 30, "forty": 40, "forty five": 45, "fifty": 50, "fifty five": 55,
 }
 MORNING = ("am", "a m", "a.m.", "a.m", "in the morning", "morning")
-AFTERNOON = ("pm", "p m", "p.m.", "p.m", "in the afternoon", "afternoon", "in the evening", "evening")
+AFTERNOON = ("pm", "p m", "p.m.", "p.m", "in the afternoon", "afternoon", "in the evening", "evening", "at night",
+             "tonight", "in the night")
+# A part of the day said before the hour: "evening 7:30", "night 8", "the morning 11".
+PERIOD_FIRST = {"morning": "am", "afternoon": "pm", "evening": "pm", "night": "pm", "tonight": "pm"}
+# "ten to two", "twenty five to four": minutes before the hour.
+MINUTES_BEFORE = {"five": 5, "ten": 10, "twenty": 20, "twenty five": 25}
 # Words right before a bare hour that make it a time ("at ten", "make it two").
 TIME_CUES = {"at", "around", "about", "by", "it", "say", "maybe", "how", "before", "after", "till", "until"}
 
 _DIGITS_RE = re.compile(r"^(\d{1,2})(?::(\d{2}))?$")
+_FOUR_DIGITS_RE = re.compile(r"^([01]\d|2[0-3])([0-5]\d)$")  # "1430": 24-hour time without a colon
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,16 @@ def _time_at(tokens: list[str], i: int) -> FoundTime | None:
     tok = tokens[i]
     if tok in ("noon", "midday"):
         return FoundTime("12:00", i, i + 1, True)
+    if tok in PERIOD_FIRST:
+        return _period_first(tokens, i)
+    before = _match_phrase(tokens, i, MINUTES_BEFORE)
+    if before and i + before + 1 < len(tokens) and tokens[i + before] in ("to", "till", "til", "before") \
+            and (i == 0 or tokens[i - 1] not in ("from", "between")):
+        found = _relative(tokens, i + before - 1, 3, -MINUTES_BEFORE[" ".join(tokens[i:i + before])])
+        return FoundTime(found.hhmm, i, found.end, True) if found else None
+    four = _FOUR_DIGITS_RE.match(tok)
+    if four and 5 <= int(four.group(1)) <= 22:
+        return FoundTime(f"{four.group(1)}:{four.group(2)}", i, i + 1, False)
     if tok == "half" and i + 2 < len(tokens) and tokens[i + 1] == "past":
         return _relative(tokens, i, 3, 30)
     if tok == "quarter" and i + 2 < len(tokens) and tokens[i + 1] in ("past", "after", "to"):
@@ -138,6 +154,24 @@ def _time_at(tokens: list[str], i: int) -> FoundTime | None:
         meridiem = "24h"
     hhmm = _to_24h(hour, minute, meridiem)
     return FoundTime(hhmm, i, j, explicit) if hhmm else None
+
+
+def _period_first(tokens: list[str], i: int) -> FoundTime | None:
+    """The hour after a part of the day takes its a.m./p.m.: "evening 7:30", "night 8", "afternoon at 3"."""
+    j = i + 1 + (i + 1 < len(tokens) and tokens[i + 1] in ("at", "around", "about"))
+    if j >= len(tokens):
+        return None
+    match = _DIGITS_RE.match(tokens[j])
+    hour = int(match.group(1)) if match else NUMBER_WORDS.get(tokens[j])
+    if hour is None or hour > 12:
+        return None
+    minute, end = (int(match.group(2)), j + 1) if match and match.group(2) else (0, j + 1)
+    if not (match and match.group(2)):
+        n = _match_phrase(tokens, end, MINUTE_WORDS) if tokens[j] in NUMBER_WORDS else 0
+        if n:
+            minute, end = MINUTE_WORDS[" ".join(tokens[end:end + n])], end + n
+    hhmm = _to_24h(hour, minute, PERIOD_FIRST[tokens[i]])
+    return FoundTime(hhmm, i, end, True) if hhmm else None
 
 
 def _relative(tokens: list[str], i: int, width: int, offset: int) -> FoundTime | None:

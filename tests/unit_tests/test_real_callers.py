@@ -1,0 +1,130 @@
+"""SPEC 5.2-5.4: the issue's observed real-caller failures, each as a test of behaviour."""
+
+import pytest
+
+from agent import VoiceAgent
+from voicekit.clinic import ClinicAPI
+from voicekit.nlu import analyse, parse
+
+
+def call(*turns, api=None):
+    api = api or ClinicAPI()
+    agent = VoiceAgent(api, sleep=lambda s: None)
+    replies = [agent.handle(t) for t in turns]
+    return agent, api, replies
+
+
+# -- times as callers say them -----------------------------------------------------------------
+
+@pytest.mark.parametrize("said, hhmm", [
+    ("afternoon 12", "12:00"), ("evening 5", "17:00"), ("the morning 11", "11:00"), ("night 8", "20:00"),
+    ("evening 7:30", "19:30"), ("12 o'clock in the afternoon", "12:00"), ("1430", "14:30"), ("at 1430", "14:30"),
+    ("ten to two", "13:50"), ("quarter to three", "14:45"), ("5 in the evening", "17:00"), ("at 3", "15:00"),
+    ("12 o'clock", "12:00"), ("noon", "12:00"), ("8 at night", "20:00"),
+    ("3:15 in the afternoon at 5 Bon Air Rd", "15:15"),
+    ("make it 1 pm instead, I have something at 2", "13:00"), ("twenty to four", "15:40"),
+])
+def test_times_as_callers_say_them(said, hhmm):
+    assert parse(said)["time"] == hhmm
+
+
+@pytest.mark.parametrize("said", ["my number is 555 0100", "I live at 12 Harbour Street", "from ten to two",
+                                  "call me on 555 2368"])
+def test_a_house_number_phone_number_or_range_is_not_a_time(said):
+    assert parse(said)["time"] is None
+
+
+@pytest.mark.parametrize("said, day", [("not Tuesday", None), ("Tuesday, not Wednesday", "tuesday"),
+                                       ("not Tuesday, Wednesday", "wednesday"), ("anything but Friday", None)])
+def test_a_negated_day_is_not_taken(said, day):
+    assert parse(said)["day"] == day
+
+
+def test_a_time_before_any_day_is_kept_and_checked_once_the_day_is_known():
+    agent, api, replies = call("I'd like an appointment at 1:30 in the afternoon")
+    assert replies[0]["state"] == "ASK_DAY" and "isn't open" not in replies[0]["say"]
+    assert agent.slots["time"] == "13:30"
+    reply = agent.handle("Tuesday")  # 13:30 is not open on Tuesdays: said with the day, then the offer
+    assert reply["state"] == "ASK_TIME" and "1:30 pm isn't open on Tuesday" in reply["say"]
+    agent, api, replies = call("I'd like an appointment at 2:30 in the afternoon", "Tuesday", "Jamie")
+    assert [r["state"] for r in replies] == ["ASK_DAY", "ASK_NAME", "CONFIRM"]
+
+
+@pytest.mark.parametrize("pick, hhmm", [("the first one", "09:00"), ("first available", "09:00"),
+                                        ("the earliest", "09:00"), ("the second one", "10:00"),
+                                        ("option 3", "11:30"), ("the last one", "16:00")])
+def test_picking_from_the_times_offered(pick, hhmm):
+    agent, _, replies = call("I'd like to book on Tuesday", pick)
+    assert replies[1]["state"] == "ASK_NAME" and agent.slots["time"] == hhmm
+
+
+# -- names ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["I'm having trouble with my tooth", "I'm planning on visiting a dentist",
+                                  "Yes I am pretty sure", "this is urgent", "I'm pregnant", "I'm calling about my knee",
+                                  "I am looking for an appointment", "I'm not sure", "I'm free on Tuesday"])
+def test_phrases_after_i_am_are_not_names(said):
+    assert parse(said)["name"] is None
+
+
+@pytest.mark.parametrize("said, name", [("my name is Sam Smith", "Sam Smith"), ("my name is sam smith", "Sam Smith"),
+                                        ("MY NAME IS JAMIE LEE CURTIS", "Jamie Lee Curtis"),
+                                        ("my name is O'Brien", "O'Brien"), ("it's Anne-Marie", "Anne-Marie"),
+                                        ("my name is J A M I E", "Jamie")])
+def test_whole_names_as_spoken(said, name):
+    assert parse(said)["name"] == name
+
+
+@pytest.mark.parametrize("said, name", [("Sam Smith", "Sam Smith"), ("J A M I E", "Jamie"), ("Jamie Lee Curtis",
+                                        "Jamie Lee Curtis"), ("Monday Smith", "Monday Smith"), ("o'brien", "O'Brien")])
+def test_a_bare_name_at_ask_name_is_the_whole_name(said, name):
+    agent, _, replies = call("I'd like to book on Tuesday at ten a m", said)
+    assert replies[1]["state"] == "CONFIRM" and agent.slots["name"] == name
+    assert agent.slots["day"] == "tuesday"  # "Monday Smith" is a name, not a new day
+
+
+# -- requests, stops, greetings ------------------------------------------------------------------
+
+def test_seeing_someone_about_a_knee_is_a_booking_not_a_request_for_a_person():
+    agent, _, replies = call("I need to see someone about my knee on Tuesday")
+    assert replies[0]["state"] == "ASK_TIME" and agent.handoff is None
+
+
+@pytest.mark.parametrize("said", ["I need to see a dentist", "a repeat visit please", "I'd like a repeat visit"])
+def test_booking_requests_in_other_words(said):
+    assert parse(said)["intent"] == "book" and analyse(said).act is None
+
+
+def test_an_opening_at_a_time_is_a_time_not_an_hours_question():
+    heard = parse("Is there an opening at 14:00?")
+    assert heard["intent"] != "hours" and heard["time"] == "14:00"
+
+
+def test_hello_twice_is_not_a_hand_off():
+    agent, _, replies = call("Hello?", "Hello?")
+    assert [r["state"] for r in replies] == ["LISTEN", "LISTEN"] and agent.handoff is None
+
+
+# -- emergencies ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", [
+    "I have chest pains", "my chest hurts", "shortness of breath", "call an ambulance", "I want to die",
+    "she stopped breathing", "my husband collapsed", "I've been stabbed", "my child swallowed bleach",
+    "I took too many pills", "I'm having trouble breathing", "he is bleeding a lot", "I think it's an overdose",
+    "my son swallowed poison", "I can't breathe", "my wife passed out and won't wake up",
+])
+def test_emergencies_in_any_phrasing_hand_off_at_once(said):
+    agent, _, replies = call(said)
+    assert replies[0]["state"] == "HANDOFF" and agent.handoff["reason"] == "user_request"
+    assert "911" in replies[0]["say"]
+
+
+@pytest.mark.parametrize("said", ["I want to die", "I've been thinking about suicide", "I want to kill myself"])
+def test_thoughts_of_suicide_get_the_crisis_line_too(said):
+    _, _, replies = call(said)
+    assert "988" in replies[0]["say"] and "911" in replies[0]["say"]
+
+
+def test_no_chest_pain_is_not_an_emergency():
+    agent, _, replies = call("no chest pain, just a check-up on Tuesday")
+    assert replies[0]["state"] == "ASK_TIME" and agent.handoff is None
