@@ -7,7 +7,7 @@ export CMAKE_ARGS := -DGGML_NATIVE=OFF
 export LANGGRAPH_CLI_NO_ANALYTICS := 1
 export LANGSMITH_TRACING := false
 
-.PHONY: setup postgres run serve test lint format artifacts evals bench bench-load studio clean
+.PHONY: setup postgres run serve test lint format artifacts evals bench bench-load bench-soak studio clean
 
 $(STAMP):
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -46,6 +46,9 @@ bench: setup
 
 bench-load: setup postgres
 	$(PY) benchmarks/load.py
+
+bench-soak: setup
+	$(PY) benchmarks/soak.py
 
 serve: setup
 	$(PY) -m service --port $${PORT:-8080}

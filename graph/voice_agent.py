@@ -11,11 +11,10 @@ waiting thread from START if it were sent plain input:
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import logging
 import time
 import uuid
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -31,18 +30,18 @@ from voicekit.nlu import mask_sensitive
 log = logging.getLogger(__name__)
 
 
-_compiled_for: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+@functools.cache
+def _compiled_once() -> Any:
+    """The graph compiled without a checkpointer, once per process (compiling costs ~30 ms)."""
+    return build_graph().compile()
 
 
-def _compiled(checkpointer: Any) -> Any:
-    """The graph compiled for ``checkpointer``; compiling costs ~20 ms, so calls sharing a store share it."""
-    try:
-        return _compiled_for[checkpointer]
-    except (KeyError, TypeError):
-        graph = build_graph().compile(checkpointer=checkpointer)
-        with contextlib.suppress(TypeError):  # a checkpointer that cannot be weakly referenced is not cached
-            _compiled_for[checkpointer] = graph
-        return graph
+def _graph_for(checkpointer: Any) -> Any:
+    """A graph that owns ``checkpointer``: a shallow copy of the compiled one (~0.1 ms), freed with its agent.
+
+    Caching compiled graphs by checkpointer leaked every call: the cached graph kept its own key alive.
+    """
+    return _compiled_once().copy({"checkpointer": checkpointer})
 
 
 def _check_api(api: Any) -> None:
@@ -88,7 +87,7 @@ class VoiceAgent:
 
             checkpointer = memory_checkpointer()
         self.thread_id = thread_id or f"call-{uuid.uuid4().hex}"
-        self._graph = _compiled(checkpointer)
+        self._graph = _graph_for(checkpointer)
         self._config = {"configurable": {"thread_id": self.thread_id}, "recursion_limit": RECURSION_LIMIT}
         self._broken_handoff: Handoff | None = None
 
