@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal, get_args
 from zoneinfo import ZoneInfo
 
@@ -20,8 +20,8 @@ from voicekit.nlu import Understanding, analyse
 NluMode = Literal["rule", "llm", "hybrid"]
 NLU_MODES: tuple[NluMode, ...] = get_args(NluMode)
 
-Parser = Callable[[str, str | None], Understanding]
-"""The rules that hear one utterance: ``parser(text, today_weekday_or_None)``."""
+Parser = Callable[[str, date | None], Understanding]
+"""The rules that hear one utterance: ``parser(text, today_or_None)``, today in the clinic's time zone."""
 
 
 @dataclass
@@ -63,10 +63,14 @@ class Context:
 
     def today(self) -> str:
         """The clinic's weekday now, lower case."""
+        return self.today_date().strftime("%A").lower()
+
+    def today_date(self) -> date:
+        """The clinic's date now, in its time zone."""
         now = self.clock() if self.clock else datetime.now(ZoneInfo(self.profile.timezone))
         if now.tzinfo is not None:
             now = now.astimezone(ZoneInfo(self.profile.timezone))
-        return now.strftime("%A").lower()
+        return now.date()
 
 
 def check_retry_settings(max_retries: object, backoff: object) -> None:

@@ -7,6 +7,7 @@ rules, and nothing the LLM returns can call a tool (OWASP LLM Top 10, Excessive 
 
 from __future__ import annotations
 
+from datetime import date
 from typing import cast
 
 from dialog.context import Context
@@ -26,9 +27,9 @@ def hear(text: str, state: CallState, context: Context) -> Understanding:
     return heard
 
 
-def _today(context: Context) -> str | None:
+def _today(context: Context) -> date | None:
     try:
-        return context.today()
+        return context.today_date()
     except Exception:  # a broken clock must not cost the caller their turn: "today" just stays unresolved
         return None
 

@@ -7,6 +7,7 @@ values (day, time, name), so a sentence can be changed, or translated, without t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 
 from voicekit.clinic import WEEKDAYS, Booking
 
@@ -23,9 +24,14 @@ def spoken_time(hhmm: str) -> str:
     return f"{hour12} {suffix}" if minute == 0 else f"{hour12}:{minute:02d} {suffix}"
 
 
-def spoken_day(day: str | None) -> str:
-    """Say a weekday ("tuesday" -> "Tuesday"); with no day yet, "an open day"."""
-    return day.capitalize() if day else "an open day"
+def spoken_day(day: str | None, on_date: str | None = None) -> str:
+    """Say a weekday ("Tuesday"), with its date when the caller named one ("Thursday, March 12")."""
+    if not day:
+        return "an open day"
+    if not on_date:
+        return day.capitalize()
+    named = date.fromisoformat(on_date)
+    return f"{day.capitalize()}, {named.strftime('%B')} {named.day}"
 
 
 def one_of(items: Sequence[str]) -> str:
@@ -74,15 +80,16 @@ def which_appointment(appointments: Sequence[Booking]) -> str:
 # -- read-backs (CONFIRM) and farewells (DONE) --------------------------------------------------
 
 
-def booking_read_back(name: str | None, day: str | None, time: str) -> str:
+def booking_read_back(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
     """Read a booking back before the one irreversible step."""
-    return (f"Let me read that back: an appointment for {name} on {spoken_day(day)} at {spoken_time(time)}. "
-            f"Shall I book it? {YES_OR_NO}")
+    return (f"Let me read that back: an appointment for {name} on {spoken_day(day, on_date)} at "
+            f"{spoken_time(time)}. Shall I book it? {YES_OR_NO}")
 
 
-def booking_re_ask(name: str | None, day: str | None, time: str) -> str:
+def booking_re_ask(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
     """Asked once more, briefly, when the answer to the read-back was neither yes nor no."""
-    return f"Just to be sure: shall I book {name} on {spoken_day(day)} at {spoken_time(time)}? Please say yes or no."
+    return (f"Just to be sure: shall I book {name} on {spoken_day(day, on_date)} at {spoken_time(time)}? "
+            "Please say yes or no.")
 
 
 def cancelling_re_ask(name: str, day: str, time: str) -> str:
@@ -97,9 +104,9 @@ def cancelling_read_back(name: str, day: str, time: str) -> str:
             f"{spoken_time(time)}. Shall I cancel it? {YES_OR_NO}")
 
 
-def booked(name: str | None, day: str | None, time: str, booking_id: str | None) -> str:
+def booked(name: str | None, day: str | None, time: str, booking_id: str | None, on_date: str | None = None) -> str:
     """The call ends with a booking."""
-    return (f"You're booked, {name}: {spoken_day(day)} at {spoken_time(time)}. "
+    return (f"You're booked, {name}: {spoken_day(day, on_date)} at {spoken_time(time)}. "
             f"Your booking number is {booking_id or 'on its way by text'}. Goodbye!")
 
 

@@ -21,6 +21,8 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     # A new request keeps who is calling, not the day or time of the old one.
     day, time = (state.day, state.time) if same_request else (None, None)
     day, time, update["choices"] = _take_heard_values(heard, day, time)
+    # A named date comes with its weekday; another weekday said afterwards drops the old date.
+    named_date = heard.date or (state.date if same_request and day == state.day else None)
     name = heard.name or spoken_name or state.name
 
     if _plain_no_to_read_back(state, heard):
@@ -33,7 +35,8 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
         day, time = TASKS[task].check_values(state, day, time, notes)
     if heard.relative_day and not heard.day and not heard.days:
         notes.append(phrases.unknown_relative_day(heard.relative_day))
-    return update | {"day": day, "time": time, "name": name, "notes": notes}
+    return update | {"day": day, "date": named_date if day is not None else None, "time": time, "name": name,
+                     "notes": notes}
 
 
 def requested_task(state: CallState, heard: Understanding, spoken_name: str | None) -> TaskName | None:
@@ -86,5 +89,6 @@ def name_from_last_word(text: str, heard: Understanding) -> str | None:
 
 def start_over() -> dict:
     """Forget the request (keypad *): the caller begins again from the open question."""
-    return {"task": None, "day": None, "time": None, "name": None, "offered_day": None, "offered_times": [],
+    return {"task": None, "day": None, "date": None, "time": None, "name": None, "offered_day": None,
+            "offered_times": [],
             "bookings_looked_up": None, "bookings_found": [], "choices": []}

@@ -67,7 +67,9 @@ class CallState:
     task: TaskName | None = None
     """What the caller wants done (a key of ``dialog.tasks.TASKS``), or None until they say."""
     day: str | None = None
-    """The weekday asked for, lower case."""
+    """The weekday asked for, lower case (what the clinic API takes)."""
+    date: str | None = None
+    """The calendar date asked for ("YYYY-MM-DD") when the caller named one; read back with the weekday."""
     time: str | None = None
     """The time asked for, "HH:MM"; kept only once it is among the open times (or not yet checked)."""
     name: str | None = None

@@ -21,7 +21,7 @@ def find_slots(state: CallState, runtime: Runtime[Context]) -> dict:
     notes = list(state.notes)
     if not open_times:
         notes.append(phrases.no_open_times(state.day))
-        return {"day": None, "time": None, "offered_day": None, "offered_times": [], "notes": notes}
+        return {"day": None, "date": None, "time": None, "offered_day": None, "offered_times": [], "notes": notes}
     time = state.time
     if time is not None and time not in open_times:
         notes.append(phrases.not_open(state.day, time))

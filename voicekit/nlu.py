@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Literal, get_args
 
 from voicekit.clinic import WEEKDAYS
+from voicekit.dates import find_date, numeric_dates_as_words
 from voicekit.names import NEVER_NAMES, bare_name, find_name
 from voicekit.spoken_time import MINUTE_WORDS, NUMBER_WORDS, TIME_CUES, find_times
 
@@ -127,6 +129,8 @@ class Understanding:
     """A choice among the times offered: 1 for "the first one", 3 for "option 3", -1 for "the last one"."""
     crisis: bool = False
     """The caller spoke of suicide: the crisis line is given with the emergency number."""
+    date: str | None = None
+    """The calendar date asked for ("YYYY-MM-DD") when the caller named one and today's date is known."""
     relative_day: str | None = None
     """"today"/"tomorrow" when the caller said it (resolved into ``day`` only if today is known)."""
     sensitive: bool = False
@@ -153,7 +157,7 @@ def _clean(text: str) -> str:
     text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = re.sub(r"\b([ap])\.\s?m\b\.?", r"\1m", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(\d{1,2})\s?([ap]m)\b", r"\1 \2", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(\d{1,2})\.(\d{2})\b", r"\1:\2", text)
+    text = re.sub(r"\b(\d{1,2})\.(\d{2})\b", r"\1:\2", numeric_dates_as_words(text))
     # Hyphens join names ("Anne-Marie") but not numbers: "two-thirty" and "10-30" are two words.
     return re.sub(r"\b(\w+)-(?=(\w+))", lambda m: m.group(1) + (" " if _numberish(m.group(1), m.group(2)) else "-"),
                   text)
@@ -238,9 +242,11 @@ POINTING = set(_DAY_FORMS) | set(ORDINALS) | {"the", "that", "this", "which", "o
                                              "option", "number", "choice"}
 
 
-def _times(lower: list[str], content_words: int) -> list[str]:
+def _times(lower: list[str], content_words: int, date_words: set[int]) -> list[str]:
     times = []
     for found in find_times(lower):
+        if found.start in date_words:  # "March 3", "on the 14th": a day of the month, not a time
+            continue
         cued = found.start > 0 and lower[found.start - 1] in TIME_CUES
         counted = (found.end < len(lower) and lower[found.end] in COUNTED) or (
             found.start > 0 and lower[found.start - 1] in POINTING and not found.explicit)
@@ -258,8 +264,11 @@ def _not_a_time(lower: list[str], start: int, end: int) -> bool:
     return bool(_BUSY & set(lower[max(0, start - 3):start])) and start > 0 and lower[start - 1] in ("at", "until")
 
 
-def analyse(text: object, today: str | None = None) -> Understanding:
-    """Understand one caller utterance. ``today`` (a weekday) resolves "today"/"tomorrow"."""
+_NO_CLOCK = date(2000, 1, 3)  # a reference to find date words by, when today's date is not known
+
+
+def analyse(text: object, today: date | str | None = None) -> Understanding:
+    """Understand one caller utterance; ``today`` (a date, or just its weekday) resolves "tomorrow" and dates."""
     if text is None:
         text = ""
     if not isinstance(text, str):
@@ -278,8 +287,12 @@ def analyse(text: object, today: str | None = None) -> Understanding:
     content = [t for t in lower if t not in FILLERS and t not in YES_WORDS and t not in NO_WORDS
                and t not in {"make", "it", "please", "how", "about", "at", "then", "instead", "maybe", "or", "and"}]
 
-    heard.days, heard.relative_day = _days(lower, today)
-    heard.times = _times(lower, len(content))
+    weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
+    heard.days, heard.relative_day = _days(lower, weekday_today)
+    named, date_words = find_date(lower, today if isinstance(today, date) else _NO_CLOCK)
+    if named is not None and isinstance(today, date):
+        heard.date, heard.days = named.isoformat(), [WEEKDAYS[named.weekday()]]  # the date wins over a weekday
+    heard.times = _times(lower, len(content), date_words)
     heard.day, day_choice = _pick(heard.days, lower)
     heard.time, time_choice = _pick(heard.times, lower)
     heard.ambiguous = "day" if day_choice else ("time" if time_choice else None)

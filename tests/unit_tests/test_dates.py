@@ -1,0 +1,68 @@
+"""SPEC 5.2: calendar and relative dates, resolved with the injected clock; the read-back names the date."""
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from agent import VoiceAgent
+from voicekit.clinic import ClinicAPI
+from voicekit.nlu import analyse
+
+TODAY = date(2026, 3, 10)  # a Tuesday
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("March 3rd", "2027-03-03"),             # already past this year: next year's
+    ("March 12th", "2026-03-12"), ("march 12", "2026-03-12"), ("the 12th of March", "2026-03-12"),
+    ("12 March", "2026-03-12"), ("on the 14th", "2026-03-14"), ("the 2nd", "2026-04-02"),
+    ("On the 11th of this month", "2026-03-11"), ("on the 2nd of next month", "2026-04-02"),
+    ("12/3", "2026-12-03"), ("3/16", "2026-03-16"),
+    ("today", "2026-03-10"), ("tomorrow", "2026-03-11"), ("the day after tomorrow", "2026-03-12"),
+    ("next Thursday", "2026-03-12"), ("this Saturday", "2026-03-14"), ("Thursday next week", "2026-03-19"),
+    ("can I come in on March 6th at 10", "2027-03-06"), ("April 1st in the morning", "2026-04-01"),
+])
+def test_dates_resolve_with_the_clock(said, expected):
+    heard = analyse(said, today=TODAY)
+    assert heard.date == expected
+    assert heard.day == date.fromisoformat(expected).strftime("%A").lower()
+
+
+@pytest.mark.parametrize("said, hhmm", [("March 12 at 10", "10:00"), ("on the 14th at 3", "15:00"),
+                                        ("12/3 at 2:30", "14:30"), ("March 3", None), ("the 14th", None)])
+def test_a_day_of_the_month_is_not_a_time(said, hhmm):
+    assert analyse(said, today=TODAY).time == hhmm
+
+
+def test_a_weekday_alone_names_no_date():
+    heard = analyse("Tuesday", today=TODAY)
+    assert heard.day == "tuesday" and heard.date is None
+
+
+def test_without_a_clock_a_date_still_gives_no_wrong_day():
+    heard = analyse("on the 14th")
+    assert heard.date is None and heard.day is None
+
+
+def clocked_call(*turns):
+    now = datetime(2026, 3, 10, 9, 0, tzinfo=ZoneInfo("America/New_York"))
+    api = ClinicAPI()
+    agent = VoiceAgent(api, sleep=lambda s: None, clock=lambda: now)
+    return agent, api, [agent.handle(t) for t in turns]
+
+
+def test_a_date_is_booked_on_its_weekday_and_read_back_with_the_date():
+    agent, api, replies = clocked_call("Can I book the 12th of March at 9 am, my name is Jamie", "yes")
+    assert replies[0]["state"] == "CONFIRM" and "Thursday, March 12" in replies[0]["say"]
+    assert replies[1]["tool_calls"] == ["book"] and "Thursday, March 12" in replies[1]["say"]
+    assert [(b["day"], b["time"]) for b in api.bookings] == [("thursday", "09:00")]
+
+
+def test_changing_to_a_weekday_drops_the_old_date():
+    agent, _, replies = clocked_call("Can I book the 12th of March at 9 am, my name is Jamie", "no, make it Friday")
+    assert replies[1]["state"] == "CONFIRM" and "March 12" not in replies[1]["say"] and "Friday" in replies[1]["say"]
+
+
+def test_the_lab_read_back_is_unchanged_for_weekdays():
+    _, _, replies = clocked_call("Book me on Tuesday at ten a m, my name is Jamie")
+    assert "on Tuesday at 10 am" in replies[0]["say"]
