@@ -32,7 +32,10 @@ YES_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "sure", "correct", "right
              "definitely", "perfect", "great", "confirm", "confirmed", "exactly", "affirmative", "fine", "good",
              "certainly", "alright", "mm-hmm", "uh-huh", "mhm"}
 YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "book it", "that's it", "that is it",
-               "that's right", "that is right", "that's correct", "all good", "works for me", "of course")
+               "that's right", "that is right", "that's correct", "all good", "works for me", "of course", "agreeable",
+               "i like that", "that's okay", "that is okay", "that's fine", "that is fine", "that will work",
+               "that would work", "that would do", "that will do", "that would be great", "sounds fine",
+               "sounds perfect", "sounds great", "i'd like that", "let's do that", "let's do it")
 NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
 NO_PHRASES = ("not right", "not correct", "isn't right", "not what i", "doesn't work", "does not work",
               "don't want", "can't make", "cannot make", "not that", "that's not", "that is not",
@@ -43,7 +46,17 @@ STOP_PHRASES = ("never mind", "nevermind", "forget it", "forget about it", "stop
                 "hang up", "changed my mind", "don't bother", "cancel that", "not anymore")
 # These end the call only on their own: inside a yes or a request ("yes, that's all", "book Tuesday at 10,
 # that's all", "no thanks, anything at twelve?") the caller is still talking about the booking.
-SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you")
+SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you", "thank you for your help",
+                     "thanks for your help", "that will be all", "i'm all set", "that's everything",
+                     "thanks for the help", "thank you for the help")
+# Asking for a different provider or option: a "no" to what was offered.
+ALTERNATIVE_PHRASES = ("someone else", "some one else", "somebody else", "anyone else", "a different", "another one",
+                       "something else", "other options", "any others", "anybody else")
+# Wanting a kind of provider is wanting to be seen: "find me a dentist", "I need a doctor".
+PROVIDER_WORDS = {"dentist", "dentists", "doctor", "doctors", "physician", "gp", "dermatologist", "pediatrician",
+                  "paediatrician", "gynecologist", "optometrist", "ophthalmologist", "therapist", "orthodontist",
+                  "cardiologist", "specialist", "practitioner", "hygienist", "nurse"}
+SEEKING_WORDS = {"find", "need", "want", "looking", "look", "search", "visit", "see", "get", "go", "like", "book"}
 REQUEST_WORDS = {"anything", "available", "availability", "opening", "openings", "free", "earliest"}
 # Ways of asking to be seen without a booking word ("I need to see someone about my knee").
 BOOK_PHRASES = ("come in", "see the doctor", "see a doctor", "fit me in", "see someone", "see somebody",
@@ -58,7 +71,10 @@ HOURS_WORDS = {"hours", "closing"}
 HOURS_PHRASES = ("opening hours", "opening times", "what time do you open", "when do you open")
 OPEN_CLOSE = {"open", "close", "closed", "closes", "opens"}
 ADDRESS_PHRASES = ("where are you", "your address", "the address", "located", "directions", "how do i get",
-                   "where is the clinic", "where's the clinic", "find you")
+                   "where is the clinic", "where's the clinic", "find you", "phone number", "contact number",
+                   "telephone number", "their number", "your number", "their address", "where are they",
+                   "where is this", "where is the office", "where is their", "where's their", "address of",
+                   "reach them", "call them", "contact them", "their location", "the location")
 REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "repeat please", "please repeat",
                   "can you repeat", "could you repeat", "repeat yourself", "repeat the", "come again", "didn't catch",
                   "didn't hear", "did not catch", "did not hear", "one more time", "pardon")
@@ -154,6 +170,7 @@ def mask_sensitive(text: str) -> str:
 
 def _clean(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
+    text = re.sub(r"\bo\s*[\"`´]?\s*clock\b", "o'clock", text, flags=re.IGNORECASE)  # o"clock, o clock
     text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = re.sub(r"\b([ap])\.\s?m\b\.?", r"\1m", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(\d{1,2})\s?([ap]m)\b", r"\1 \2", text, flags=re.IGNORECASE)
@@ -239,7 +256,8 @@ COUNTED = {"moment", "moments", "second", "seconds", "sec", "minute", "minutes",
 
 # "the Friday one", "that one", "the first one": a bare number after these points at a thing, not a time.
 POINTING = set(_DAY_FORMS) | set(ORDINALS) | {"the", "that", "this", "which", "other", "earlier", "later",
-                                             "option", "number", "choice"}
+                                             "option", "number", "choice", "next", "another", "any", "each", "every",
+                                             "good", "new", "same", "right", "closer", "nearer", "better"}
 
 
 def _times(lower: list[str], content_words: int, date_words: set[int]) -> list[str]:
@@ -329,14 +347,16 @@ def _leading(lower: list[str]) -> str | None:
 
 
 def _is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
-    """The caller wants to end the call: a stop phrase, unless a soft one sits inside a yes or a request."""
-    if _has_phrase(joined, STOP_PHRASES):
+    """The caller wants to end the call: a stop phrase, unless it sits inside a request or a soft one in a yes.
+
+    "never mind, book for the 13th at 10:30" goes on with the new request; "hang up" always ends.
+    """
+    if _has_phrase(joined, ("hang up",)):
         return True
-    if not _has_phrase(joined, SOFT_STOP_PHRASES):
-        return False
-    still_talking = (_leading(lower) in YES_WORDS or heard.booking_words or heard.days or heard.times
-                     or bool(REQUEST_WORDS & set(lower)))
-    return not still_talking
+    request = heard.booking_words or heard.days or heard.times or bool(REQUEST_WORDS & set(lower))
+    if _has_phrase(joined, STOP_PHRASES):
+        return not request
+    return _has_phrase(joined, SOFT_STOP_PHRASES) and not (request or _leading(lower) in YES_WORDS)
 
 
 def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
@@ -345,8 +365,11 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
         return "unknown"
     if _said(joined, _EMERGENCY_RE):
         return "human"
+    # "see someone about my knee" is a visit, "find someone else" another provider, "somebody in Gilroy" with
+    # a gynecologist a provider too: none of them asks for a member of staff.
     if words & HUMAN_WORDS and (words & HUMAN_VERBS or len(lower) <= 3) \
-            and not _has_phrase(joined, ("see someone", "see somebody")):  # "see someone about my knee": a visit
+            and not _has_phrase(joined, ("see someone", "see somebody", *ALTERNATIVE_PHRASES)) \
+            and not words & PROVIDER_WORDS:
         return "human"
     if words & CANCEL_WORDS and not _has_phrase(joined, ("cancel that",)):
         return "cancel"
@@ -356,12 +379,16 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
         return "no"
     if (_leading(lower) in YES_WORDS or _has_phrase(joined, YES_PHRASES)) and not _has_phrase(joined, ("not sure",)):
         return "yes"
+    if _has_phrase(joined, ALTERNATIVE_PHRASES) and not heard.booking_words:
+        return "no"
     asks_for_a_slot = words & REQUEST_WORDS and (heard.days or heard.times)
     if heard.booking_words or _has_phrase(joined, BOOK_PHRASES) or asks_for_a_slot:
         return "book"
     if words & HOURS_WORDS or ("you" in words and words & OPEN_CLOSE) or _has_phrase(joined, HOURS_PHRASES) \
             or _has_phrase(joined, ADDRESS_PHRASES):
         return "hours"
+    if words & PROVIDER_WORDS and words & SEEKING_WORDS:
+        return "book"
     if heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day:
         return "inform"
     return "unknown"

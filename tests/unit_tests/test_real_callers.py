@@ -23,9 +23,16 @@ def call(*turns, api=None):
     ("12 o'clock", "12:00"), ("noon", "12:00"), ("8 at night", "20:00"),
     ("3:15 in the afternoon at 5 Bon Air Rd", "15:15"),
     ("make it 1 pm instead, I have something at 2", "13:00"), ("twenty to four", "15:40"),
+    ('for 3 o"clock in the afternoon', "15:00"), ("at 3 o clock", "15:00"),
 ])
+
 def test_times_as_callers_say_them(said, hhmm):
     assert parse(said)["time"] == hhmm
+
+
+@pytest.mark.parametrize("said", ["The next one, please?", "that one", "another one", "a good one", "the same one"])
+def test_one_pointing_at_a_thing_is_not_a_time(said):
+    assert parse(said)["time"] is None
 
 
 @pytest.mark.parametrize("said", ["my number is 555 0100", "I live at 12 Harbour Street", "from ten to two",

@@ -1,0 +1,114 @@
+"""How well the agent understands and books for real callers: the headline figures of the README.
+
+    python -m evals.real_callers            # both tables; exit 1 if any replayed dialog booked wrongly
+
+1. Turns: the rule parser on every labelled caller turn (SGD dentist and doctor dialogs, plus the
+   project's own lines in ``evals/utterances.jsonl``, which were written with the parser and so count
+   as training data). Accuracy of intent, day, time, name and all four, train and held-out apart.
+2. Dialogs: each SGD dialog that ended in a booking is replayed through ``VoiceAgent`` with the clock
+   on SGD's "today" (Friday 1 March 2019): the caller's turns in order, and "My name is Jamie" whenever
+   the agent asks for a name (SGD callers never give one). Right = booked the day and time SGD booked;
+   wrong = booked anything else (must be 0); none = the call ended or ran out of turns unbooked.
+   The clinic is open every quarter of an hour (and at the booked time) on every weekday, except the
+   slots SGD's own booking service refused in that dialog: the caller there moved on to another time
+   because the first was gone, and here that slot is gone too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from datetime import date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from graph.voice_agent import VoiceAgent
+from voicekit.clinic import WEEKDAYS, ClinicAPI
+from voicekit.nlu import analyse
+
+HERE = Path(__file__).resolve().parent
+SGD_TODAY = date(2019, 3, 1)
+FIELDS = ("intent", "day", "time", "name")
+OPEN_ALL_DAY = [f"{h:02d}:{m:02d}" for h in range(6, 22) for m in (0, 15, 30, 45)]
+NAME_TURN = "My name is Jamie"
+
+
+def labelled_turns() -> list[dict]:
+    """SGD's labelled turns (with their split) and the project's own lines (training data)."""
+    sgd = [json.loads(line) for line in (HERE / "real" / "sgd_turns.jsonl").read_text().splitlines()]
+    own = [json.loads(line) | {"split": "train", "id": f"own/{n}", "own": True}
+           for n, line in enumerate((HERE / "utterances.jsonl").read_text().splitlines()) if line.strip()]
+    return sgd + own
+
+
+def turn_scores(turns: Iterable[dict]) -> dict:
+    """Per split: how many turns, and the share right of each field and of all four together."""
+    tallies: dict[str, dict[str, int]] = {}
+    for turn in turns:
+        heard = analyse(turn["text"], today=None if turn.get("own") else SGD_TODAY).as_parse()
+        tally = tallies.setdefault(turn["split"], dict.fromkeys(("turns", *FIELDS, "all four"), 0))
+        right = [heard[field] == turn[field] for field in FIELDS]
+        tally["turns"] += 1
+        for field, ok in zip(FIELDS, right, strict=True):
+            tally[field] += ok
+        tally["all four"] += all(right)
+    return {split: {k: (v if k == "turns" else round(v / t["turns"], 4)) for k, v in t.items()}
+            for split, t in tallies.items()}
+
+
+def replay(dialog: dict) -> str:
+    """Play one SGD booking dialog through the agent: "right", "wrong" or "none"."""
+    now = datetime(2019, 3, 1, 9, 0, tzinfo=ZoneInfo("America/New_York"))
+    refused = {tuple(slot) for slot in dialog.get("refused", [])}
+    schedule = {day: [t for t in sorted({*OPEN_ALL_DAY, dialog["time"]}) if (day, t) not in refused]
+                for day in WEEKDAYS}
+    api = ClinicAPI(schedule=schedule)
+    agent = VoiceAgent(api, sleep=lambda s: None, clock=lambda: now)
+    for text in dialog["turns"]:
+        if agent.handle(text)["state"] == "ASK_NAME":
+            agent.handle(NAME_TURN)
+        if agent.state in ("DONE", "HANDOFF"):
+            break
+    booked = [(b["day"], b["time"]) for b in api.bookings]
+    if not booked:
+        return "none"
+    return "right" if booked == [(dialog["day"], dialog["time"])] else "wrong"
+
+
+def dialog_scores(dialogs: Iterable[dict]) -> dict:
+    """Per split: dialogs replayed, and how many booked right, wrongly, or not at all."""
+    tallies: dict[str, dict[str, int]] = {}
+    for dialog in dialogs:
+        tally = tallies.setdefault(dialog["split"], {"dialogs": 0, "right": 0, "wrong": 0, "none": 0})
+        tally["dialogs"] += 1
+        tally[replay(dialog)] += 1
+    return tallies
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print both tables; exit 1 on any wrong booking."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    turns = turn_scores(labelled_turns())
+    dialogs = dialog_scores(json.loads(line) for line in (HERE / "real" / "sgd_dialogs.jsonl").read_text().splitlines())
+    if args.json:
+        print(json.dumps({"turns": turns, "dialogs": dialogs}, indent=2))
+    else:
+        print(f"{'turns':<16}{'n':>6}" + "".join(f"{f:>10}" for f in (*FIELDS, "all four")))
+        for split in ("test", "train"):
+            row = turns[split]
+            print(f"{split + (' (held out)' if split == 'test' else ''):<16}{row['turns']:>6}"
+                  + "".join(f"{row[f]:>10.1%}" for f in (*FIELDS, "all four")))
+        print(f"\n{'dialogs':<16}{'n':>6}{'right':>10}{'wrong':>10}{'none':>10}")
+        for split in ("test", "train"):
+            row = dialogs[split]
+            print(f"{split + (' (held out)' if split == 'test' else ''):<16}{row['dialogs']:>6}"
+                  + "".join(f"{row[k]:>10}" for k in ("right", "wrong", "none")))
+    return 1 if any(row["wrong"] for row in dialogs.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
