@@ -318,8 +318,9 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     heard.booking_words = bool(BOOK_WORDS & set(lower))
     heard.pick = _choice(lower)
     heard.crisis = _said(joined, _CRISIS_RE)
-    heard.intent = _intent(lower, joined, heard)
-    heard.act = _act(lower, joined, heard)
+    emergency, stop = _said(joined, _EMERGENCY_RE), _is_stop(lower, joined, heard)  # each scanned once a turn
+    heard.intent = _intent(lower, joined, heard, emergency, stop)
+    heard.act = _act(lower, joined, heard, emergency, stop)
     return heard
 
 
@@ -359,11 +360,11 @@ def _is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
     return _has_phrase(joined, SOFT_STOP_PHRASES) and not (request or _leading(lower) in YES_WORDS)
 
 
-def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
+def _intent(lower: list[str], joined: str, heard: Understanding, emergency: bool, stop: bool) -> Intent:
     words = set(lower)
     if not lower:
         return "unknown"
-    if _said(joined, _EMERGENCY_RE):
+    if emergency:
         return "human"
     # "see someone about my knee" is a visit, "find someone else" another provider, "somebody in Gilroy" with
     # a gynecologist a provider too: none of them asks for a member of staff.
@@ -373,7 +374,7 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
         return "human"
     if words & CANCEL_WORDS and not _has_phrase(joined, ("cancel that",)):
         return "cancel"
-    if _is_stop(lower, joined, heard):
+    if stop:
         return "no"
     if words & NO_WORDS or _has_phrase(joined, NO_PHRASES):
         return "no"
@@ -394,12 +395,12 @@ def _intent(lower: list[str], joined: str, heard: Understanding) -> Intent:
     return "unknown"
 
 
-def _act(lower: list[str], joined: str, heard: Understanding) -> Act | None:
+def _act(lower: list[str], joined: str, heard: Understanding, emergency: bool, stop: bool) -> Act | None:
     if not lower:
         return None
-    if _said(joined, _EMERGENCY_RE):
+    if emergency:
         return "emergency"
-    if heard.intent == "no" and _is_stop(lower, joined, heard):
+    if heard.intent == "no" and stop:
         return "stop"
     if _has_phrase(joined, REPEAT_PHRASES) or lower == ["repeat"] \
             or (len(lower) <= 2 and set(lower) <= REPEAT_ALONE | {"i", "said"}):
