@@ -126,7 +126,7 @@ def _time_at(tokens: list[str], i: int) -> FoundTime | None:
     if match and match.group(2):  # "14:30", "2:30"
         hour, minute = int(match.group(1)), int(match.group(2))
         meridiem, n = _meridiem(tokens, i + 1)
-        if hour > 12:
+        if hour > 12 or (match.group(1).startswith("0") and meridiem is None):  # "01:30" is 24-hour, not 1:30 pm
             hhmm = _to_24h(hour, minute, "24h") if meridiem is None else None
         else:
             hhmm = _to_24h(hour, minute, meridiem)

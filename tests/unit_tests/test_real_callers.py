@@ -24,6 +24,7 @@ def call(*turns, api=None):
     ("3:15 in the afternoon at 5 Bon Air Rd", "15:15"),
     ("make it 1 pm instead, I have something at 2", "13:00"), ("twenty to four", "15:40"),
     ('for 3 o"clock in the afternoon', "15:00"), ("at 3 o clock", "15:00"),
+    ("at 01:30", "01:30"), ("05:45", "05:45"), ("at 1:30", "13:30"),  # a leading zero is a 24-hour time
 ])
 
 def test_times_as_callers_say_them(said, hhmm):
