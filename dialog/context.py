@@ -8,6 +8,7 @@ demo clinic per thread (``graph.demo``), whose failure ``plan`` is set in the ru
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -48,6 +49,8 @@ class Context:
     """LLM intent classifier text -> intent, used by the llm and hybrid modes."""
     parser: Parser = analyse
     """The rule parser; the consent gate listens to it alone, never to the LLM."""
+    new_call_id: Callable[[], str] = lambda: uuid.uuid4().hex
+    """Mints the random id of a new call (idempotency keys are made from it, never from the thread id)."""
 
     def __post_init__(self) -> None:
         """Coerce Studio's JSON into types and refuse settings that would misbehave mid-call."""

@@ -20,8 +20,8 @@ def hear(text: str, state: CallState, context: Context) -> Understanding:
     heard = context.parser(text, _today(context))
     if heard.act == "dtmf":
         return _keypad(heard, state)
-    if heard.pick is not None and not heard.times and state.offered_times:
-        _choose_offered(heard, state.offered_times, heard.pick)
+    if heard.pick is not None and not heard.times and (state.choices or state.offered_times):
+        _choose_offered(heard, _heard_last(state), heard.pick)
     if context.nlu == "llm" or (context.nlu == "hybrid" and heard.intent == "unknown" and heard.act is None):
         heard.intent = _llm_intent(heard, context)
     return heard
@@ -45,6 +45,11 @@ def _llm_intent(heard: Understanding, context: Context) -> Intent:
     return cast(Intent, intent) if intent in INTENTS else heard.intent
 
 
+def _heard_last(state: CallState) -> list[str]:
+    """The times the caller heard last: the two they named and were asked about, else the day's offer."""
+    return state.choices or state.offered_times
+
+
 def _choose_offered(heard: Understanding, offered: list[str], pick: int) -> None:
     """Set the time among those just offered that "the first one", "option 3" or "the last one" means."""
     if 1 <= pick <= len(offered) or pick == -1:
@@ -66,9 +71,9 @@ def _keypad(heard: Understanding, state: CallState) -> Understanding:
     elif state.dialog_state == "CONFIRM" and key in ("1", "2"):
         heard.intent, heard.act = ("yes" if key == "1" else "no"), None
     elif state.dialog_state == "ASK_TIME" and key.isdigit() and len(key) == 1 \
-            and 1 <= int(key) <= len(state.offered_times):
+            and 1 <= int(key) <= len(_heard_last(state)):
         heard.intent, heard.act = "inform", None
-        heard.time = state.offered_times[int(key) - 1]
+        heard.time = _heard_last(state)[int(key) - 1]
         heard.times = [heard.time]
     else:
         heard.act = "bad_key"  # multi-digit or meaningless here: a not-understood turn

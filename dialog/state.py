@@ -92,6 +92,9 @@ class CallState:
     """The caller asked to hear the last prompt again this turn."""
     confirmed: bool = False
     """The caller just said a plain yes to the read-back; the only way into book/cancel."""
+    call_id: str | None = None
+    """A random id minted when the call starts: with the confirmation number it keys each write, so a
+    reused thread id can never replay (or be told of) another call's booking."""
     confirmations: int = 0
     """How many read-backs the caller has accepted; numbers each write's idempotency key."""
     write_key: str | None = None

@@ -23,7 +23,7 @@ def judge(state: CallState, text: str, context: Context, config: RunnableConfig)
         return {"confirmed": False}
     accepted = state.confirmations + 1
     return {"confirmed": True, "confirmations": accepted, "misunderstood": 0,
-            "write_key": f"{thread_id(config)}:{state.task}:{accepted}"}
+            "write_key": f"{state.call_id or thread_id(config)}:{state.task}:{accepted}"}
 
 
 def question(state: CallState, context: Context) -> str:

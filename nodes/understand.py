@@ -26,7 +26,9 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
     context = runtime.context
     text = state.utterance
     heard = hear(text, state, context)
-    turn = {"notes": [], "repeat": False, "confirmed": False, "choices": []}
+    turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": []}
+    if state.call_id is None:  # the call's first turn: mint its id once
+        turn["call_id"] = context.new_call_id()
     fresh = replace(state, notes=[])
     said = {"day": heard.day, "time": heard.time, "name": heard.name}
 

@@ -141,7 +141,7 @@ class ClinicAPI:
     def _raise_for(outcome: str, tool: str) -> None:
         if outcome == "timeout":
             raise ToolTimeout(f"{tool}: the clinic system did not answer")
-        if outcome in ("taken", "error"):
+        if outcome in ("taken", "error", "key_reused"):
             raise ToolError(outcome, f"{tool}: refused ({outcome})")
 
     # -- read tools -------------------------------------------------------------------------
@@ -181,7 +181,9 @@ class ClinicAPI:
     def _book(self, day: str, time: str, name: str, key: str | None) -> tuple[str, dict | None]:
         replay = self._store.replay(key)
         if replay is not None:
-            return "replay", replay
+            # A known key with other arguments is a bug or a reused key: refuse, never report another booking.
+            same = (replay.get("day"), replay.get("time"), replay.get("name")) == (day, time, name)
+            return ("replay", replay) if same else ("key_reused", None)
         outcome = self._next_outcome("book")
         if outcome == "taken":
             self._store.remove_slot(day, time)  # someone else got it first: the slot is gone
@@ -208,7 +210,7 @@ class ClinicAPI:
     def _cancel(self, booking_id: str, key: str | None) -> tuple[str, dict | None]:
         replay = self._store.replay(key)
         if replay is not None:
-            return "replay", replay
+            return ("replay", replay) if replay.get("booking_id") == booking_id else ("key_reused", None)
         outcome = self._next_outcome("cancel")
         if outcome not in ("ok", "timeout"):
             return outcome, None

@@ -111,9 +111,14 @@ _STREET = {"street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive",
 _BUSY = {"something", "busy", "meeting", "work", "working", "class", "school", "pickup", "another"}
 _DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*([0-9*#]*)\s*$|<entered_dtmf_digits>\s*([^<]*?)\s*</entered_dtmf_digits>",
                       re.IGNORECASE)
-_SENSITIVE_RE = re.compile(r"(?<![\d:])\d(?:[ \-.]?\d){5,}(?![\d:])")
+# Six or more digits, whatever separates them (spaces, tabs, line breaks, no-break spaces, commas, full
+# stops, slashes, underscores, hyphens and dashes, up to three at a time): card, ID and account numbers.
+_SEPARATOR = r"[\s,./_\-\u2010-\u2015]{0,3}"
+_SENSITIVE_RE = re.compile(rf"(?<![\d:])\d(?:{_SEPARATOR}\d){{5,}}(?![\d:])")
 _DIGIT_WORDS = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_SPOKEN_DIGITS_RE = re.compile(rf"\b{_DIGIT_WORDS}(?:[\s,\-]+{_DIGIT_WORDS}){{5,}}\b", re.IGNORECASE)
+_SPOKEN_DIGITS_RE = re.compile(rf"\b{_DIGIT_WORDS}(?:[\s,.\-]+{_DIGIT_WORDS}){{5,}}\b", re.IGNORECASE)
+# Keypad markup around anything but ASCII keys ("[DTMF] １"): a key press that means nothing here.
+_DTMF_MARKUP_RE = re.compile(r"\[dtmf\]|</?entered_dtmf_digits>", re.IGNORECASE)
 _TOKEN_RE = re.compile(r"\d{1,2}:\d{2}|[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
 _NUMBERISH = set(NUMBER_WORDS) | {w for phrase in MINUTE_WORDS for w in phrase.split()} | {"o", "oh"}
 MASK = "[redacted]"
@@ -175,6 +180,7 @@ def _clean(text: str) -> str:
     text = re.sub(r"\b([ap])\.\s?m\b\.?", r"\1m", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(\d{1,2})\s?([ap]m)\b", r"\1 \2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(\d{1,2})\.(\d{2})\b", r"\1:\2", numeric_dates_as_words(text))
+    text = re.sub(r"(?<![\w:])[-+]\d+(?:\.\d+)?\b|\b\d+\.\d\b", " ", text)  # "-1", "1.0": amounts, not times
     # Hyphens join names ("Anne-Marie") but not numbers: "two-thirty" and "10-30" are two words.
     return re.sub(r"\b(\w+)-(?=(\w+))", lambda m: m.group(1) + (" " if _numberish(m.group(1), m.group(2)) else "-"),
                   text)
@@ -297,6 +303,11 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     dtmf = _DTMF_RE.search(masked)
     if dtmf:
         heard.act, heard.dtmf = "dtmf", (dtmf.group(1) if dtmf.group(1) is not None else dtmf.group(2)) or ""
+        if not re.fullmatch(r"[0-9*#]*", heard.dtmf, re.ASCII):
+            heard.dtmf = "?"  # full-width or other non-ASCII digits are not keys
+        return heard
+    if _DTMF_MARKUP_RE.search(masked):
+        heard.act, heard.dtmf = "dtmf", "?"
         return heard
     cleaned = _clean(masked.replace(MASK, " "))
     original = _TOKEN_RE.findall(cleaned)

@@ -133,21 +133,24 @@ def _book_in_a_process(args):
         return None, refused.code
 
 
-@pytest.mark.parametrize("same_key", [True, False])
-def test_processes_racing_for_one_slot_never_double_book(tmp_path, same_key):
+@pytest.mark.parametrize("race", ["one request resent", "one key, eight callers", "eight keys"])
+def test_processes_racing_for_one_slot_never_double_book(tmp_path, race):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     path = str(tmp_path / "clinic.sqlite")
     ClinicAPI(path=path)  # create the schema once
-    jobs = [(path, "k" if same_key else f"k{i}", f"Caller{i}") for i in range(8)]
+    jobs = [(path, f"k{i}" if race == "eight keys" else "k", "Caller" if race == "one request resent" else f"Caller{i}")
+            for i in range(8)]
     # Fresh interpreters, like separate workers: a forked child would inherit this process's SQLite state.
     with ProcessPoolExecutor(max_workers=4, mp_context=multiprocessing.get_context("spawn")) as pool:
         results = list(pool.map(_book_in_a_process, jobs))
     outcomes = sorted(outcome for _, outcome in results)
     assert len(ClinicAPI(path=path).bookings) == 1
-    if same_key:  # one booking, seven replays of it
+    if race == "one request resent":  # one booking, seven replays of it
         assert outcomes == ["ok"] + ["replay"] * 7 and len({bid for bid, _ in results}) == 1
+    elif race == "one key, eight callers":  # a reused key never reports someone else's booking
+        assert outcomes == ["key_reused"] * 7 + ["ok"]
     else:
         assert outcomes == ["ok"] + ["taken"] * 7
 

@@ -1,0 +1,152 @@
+"""Issue 10: writes that cannot go wrong, and tests that kill the mutants the old suite let live."""
+
+import pytest
+
+from agent import VoiceAgent
+from checkpoints import make_checkpointer
+from voicekit.clinic import ClinicAPI, ToolError
+from voicekit.nlu import mask_sensitive, parse
+
+ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
+
+
+# -- 1. a reused thread id must never confirm someone else's booking ---------------------------------
+
+def test_a_reused_thread_id_books_the_new_caller_for_real(tmp_path):
+    clinic = str(tmp_path / "clinic.sqlite")
+    first = VoiceAgent(ClinicAPI(path=clinic), sleep=lambda s: None, thread_id="desk-1",
+                       checkpointer=make_checkpointer("memory"))
+    first.handle(ONE_SHOT)
+    assert first.handle("yes")["state"] == "DONE"
+    api = ClinicAPI(path=clinic)  # a new process: fresh checkpoints, the same thread id, the same clinic
+    second = VoiceAgent(api, sleep=lambda s: None, thread_id="desk-1", checkpointer=make_checkpointer("memory"))
+    second.handle("Book me on Wednesday at ten a m, my name is Sam")
+    reply = second.handle("yes")
+    assert reply["state"] == "DONE" and "Sam" in reply["say"]
+    assert sorted((b["day"], b["name"]) for b in api.bookings) == [("tuesday", "Jamie"), ("wednesday", "Sam")]
+    assert [outcome for tool, _, outcome in api.calls if tool == "book"] == ["ok"]  # not a replay
+
+
+def test_a_known_key_with_different_arguments_is_refused_not_replayed():
+    api = ClinicAPI()
+    api.book("tuesday", "10:00", "Jamie", idempotency_key="k1")
+    with pytest.raises(ToolError) as refused:
+        api.book("wednesday", "10:00", "Sam", idempotency_key="k1")
+    assert refused.value.code == "key_reused" and [b["name"] for b in api.bookings] == ["Jamie"]
+    assert api.book("tuesday", "10:00", "Jamie", idempotency_key="k1")["booking_id"] == "bk_0001"  # true replay
+
+
+def test_the_agent_hands_off_when_the_clinic_refuses_a_reused_key():
+    class ReusedKeyClinic(ClinicAPI):
+        def book(self, day, time, name, idempotency_key=None):
+            raise ToolError("key_reused")
+
+    api = ReusedKeyClinic()
+    agent = VoiceAgent(api, sleep=lambda s: None)
+    agent.handle(ONE_SHOT)
+    reply = agent.handle("yes")
+    assert reply["state"] == "HANDOFF" and agent.handoff["reason"] == "tool_failure" and "booked" not in reply["say"]
+
+
+def test_each_call_and_each_confirmation_has_its_own_key():
+    keys = []
+
+    class KeyRecorder(ClinicAPI):
+        def book(self, day, time, name, idempotency_key=None):
+            keys.append(idempotency_key)
+            return super().book(day, time, name, idempotency_key=idempotency_key)
+
+    for _ in range(2):  # two calls on the same thread id: different keys
+        agent = VoiceAgent(KeyRecorder(plan={"book": ["taken"]}), sleep=lambda s: None, thread_id="same-thread")
+        agent.handle(ONE_SHOT)
+        agent.handle("yes")          # refused: taken
+        agent.handle("two thirty")
+        agent.handle("yes")          # a second confirmation in the same call
+    assert len(keys) == 4 and len(set(keys)) == 4
+    assert not any(key.startswith("same-thread") for key in keys)  # never derivable from the thread id
+
+
+# -- 8. keypad keys index what the caller heard last; only ASCII digits are keys ---------------------
+
+def test_a_keypad_choice_indexes_the_list_heard_last():
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None)
+    agent.handle("I'd like to book on Tuesday")
+    assert "10 am or 11:30 am" in agent.handle("ten or eleven thirty")["say"]
+    agent.handle("[DTMF] 2")  # the second of the two just offered, not of the day's five
+    assert agent.slots["time"] == "11:30"
+
+
+def test_the_last_offered_time_can_be_pressed():
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None)
+    agent.handle("I'd like to book on Tuesday")
+    agent.handle("[DTMF] 5")
+    assert agent.slots["time"] == "16:00"
+
+
+@pytest.mark.parametrize("odd", ["[DTMF] １", "-1", "1.0", "<entered_dtmf_digits>１</entered_dtmf_digits>"])
+def test_odd_digits_at_the_read_back_neither_book_nor_change_the_time(odd):
+    api = ClinicAPI()
+    agent = VoiceAgent(api, sleep=lambda s: None)
+    agent.handle(ONE_SHOT)
+    reply = agent.handle(odd)
+    assert reply["state"] == "CONFIRM" and api.bookings == [] and agent.slots["time"] == "10:00"
+
+
+# -- 4. card and ID numbers are masked whatever separates the digits ----------------------------------
+
+@pytest.mark.parametrize("number", [
+    "4111, 1111, 1111, 1111", "4111 - 1111 - 1111 - 1111", "4111–1111–1111–1111", "4111—1111—1111—1111",
+    "4111/1111/1111/1111", "4111\t1111\t1111\t1111", "4111\n1111\n1111\n1111", "4111  1111  1111  1111",
+    "4111\u00a01111\u00a01111\u00a01111", "4111_1111_1111_1111", "four. one. one. one. one. one. one.",
+    "123-45-6789", "123 456", "1 2 3 4 5 6",
+])
+def test_numbers_are_masked_whatever_the_separators(number):
+    masked = mask_sensitive(f"my card is {number} thanks")
+    digits = [c for c in masked if c.isdigit()]
+    assert "[redacted]" in masked and len(digits) < 6, masked
+    assert "one. one" not in masked
+
+
+# -- 9. the mutants the old unit suite let live ---------------------------------------------------
+
+def test_maybe_is_not_a_yes():
+    assert parse("maybe")["intent"] != "yes" and parse("maybe yes")["intent"] != "yes"
+
+
+def test_quarter_to_one_is_a_quarter_to_one_in_the_afternoon():
+    assert parse("quarter to one")["time"] == "12:45"
+
+
+def test_a_find_bookings_failure_hands_off_as_a_tool_failure():
+    api = ClinicAPI(plan={"find_bookings": ["error"]}, bookings=[{"day": "friday", "time": "09:00", "name": "Sam"}])
+    agent = VoiceAgent(api, sleep=lambda s: None)
+    agent.handle("I need to cancel my appointment, my name is Sam")
+    assert agent.state == "HANDOFF" and agent.handoff["reason"] == "tool_failure"
+
+
+def test_handle_masks_before_anything_is_stored_or_said(tmp_path):
+    saver = make_checkpointer(str(tmp_path / "calls.sqlite"))
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver, thread_id="t1")
+    reply = agent.handle("my card number is 4111 1111 1111 1111, book Tuesday")
+    assert "4111" not in reply["say"]
+    queries = ("SELECT checkpoint FROM checkpoints", "SELECT value FROM writes")
+    stored = [bytes(row[0]) if isinstance(row[0], bytes | memoryview) else str(row[0]).encode()
+              for query in queries for row in saver.conn.execute(query)]
+    assert stored and not any(b"4111" in blob for blob in stored)
+
+
+def test_a_hold_resets_the_not_understood_count():
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None)
+    agent.handle("hmm")
+    agent.handle("wait")
+    assert agent.handle("blah blah")["state"] == "LISTEN" and agent.handoff is None
+
+
+def test_hours_today_answer_with_todays_hours_not_the_week():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    saturday = datetime(2026, 3, 14, 10, 0, tzinfo=ZoneInfo("America/New_York"))
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, clock=lambda: saturday)
+    say = agent.handle("are you open today")["say"]
+    assert "closed on Saturday" in say and "Monday to Friday" not in say
