@@ -25,7 +25,7 @@ from dialog.context import Context, NluMode
 from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, Handoff, Summary
 from graph.graph import RECURSION_LIMIT, build_graph
-from voicekit.nlu import mask_sensitive
+from voicekit.nlu import mask_sensitive, replace_lone_surrogates
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,7 @@ class VoiceAgent:
             raise TypeError(f"handle() takes the caller's utterance as a str, got {type(text).__name__}")
         before = len(self.api.calls)
         try:
-            say, state = self._turn(mask_sensitive(text))
+            say, state = self._turn(mask_sensitive(replace_lone_surrogates(text)))
         except Exception:  # a bug or a dead checkpointer must not leave the caller in silence
             log.exception("turn failed on thread %s", self.thread_id)
             if self._broken_handoff is None:

@@ -17,14 +17,18 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import FastAPI, HTTPException
-from pydantic import BaseModel, Field
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field, field_validator
 
 from checkpoints import make_checkpointer
 from graph.voice_agent import VoiceAgent
 from service.store import PostgresCallStore, SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
-from voicekit.nlu import mask_sensitive
+from voicekit.nlu import mask_sensitive, replace_lone_surrogates
+
+MAX_TURN_CHARS = 10_000
 
 
 @dataclass
@@ -67,7 +71,16 @@ class NewCall(BaseModel):
 
 class Turn(BaseModel):
     """Body of POST /calls/{call_id}/turns."""
-    text: str = Field(max_length=10_000, description="what the caller said (the speech recogniser's transcript)")
+
+    text: str | None = Field(max_length=MAX_TURN_CHARS,
+                             description="what the caller said (the speech recogniser's transcript); "
+                                         "null or empty is silence, as for VoiceAgent.handle")
+
+    @field_validator("text", mode="before")
+    @classmethod
+    def _valid_unicode(cls, text: object) -> object:
+        # JSON may carry a lone surrogate ("\ud800"): replace it rather than lose the caller's turn.
+        return replace_lone_surrogates(text) if isinstance(text, str) else text
 
 
 class Reply(BaseModel):
@@ -98,6 +111,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ClinicAPI(schedule=schedule, path=settings.clinic_db)  # create the clinic's tables once, up front
     app = FastAPI(title="Clinic call service", version="0.1.0",
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
+
+    @app.exception_handler(RequestValidationError)
+    def refuse_without_echo(request: Request, refused: RequestValidationError) -> JSONResponse:
+        # FastAPI's default 422 repeats the input: it could be a card number a caller read out.
+        detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+                  for e in refused.errors()]
+        return JSONResponse(status_code=422, content={"detail": detail})
 
     def agent_for(call_id: str, plan: dict | None) -> tuple[VoiceAgent, ClinicAPI]:
         api = ClinicAPI(plan=plan or None, schedule=schedule, path=settings.clinic_db)
@@ -132,8 +152,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         with calls.locked(call_id) as call:
             row = call.get()  # read the plan under the lock: the previous turn may have used some of it
             agent, api = agent_for(call_id, row["plan"])
-            reply = agent.handle(turn.text)
-            record = {"user": mask_sensitive(turn.text), **reply,
+            text = turn.text or ""
+            reply = agent.handle(text)
+            record = {"user": mask_sensitive(text), **reply,
                       "outcomes": [outcome for _, _, outcome in api.calls]}
             call.save_turn(record, api.plan)
         return reply

@@ -166,6 +166,11 @@ class Understanding:
         return {"intent": self.intent, "day": self.day, "time": self.time, "name": self.name}
 
 
+def replace_lone_surrogates(text: str) -> str:
+    """Text with every unpaired surrogate (invalid in UTF-8; JSON can carry one) replaced by U+FFFD."""
+    return re.sub("[\ud800-\udfff]", "\ufffd", text)
+
+
 def mask_sensitive(text: str) -> str:
     """Replace card numbers, national ID numbers and other 6+ digit strings (digits or words) with [redacted]."""
     if not isinstance(text, str):

@@ -73,3 +73,32 @@ def test_bad_plan_is_422_with_the_reason(client):
 def test_openapi_schema_is_served(client):
     schema = client.get("/openapi.json").json()
     assert {"/calls", "/calls/{call_id}/turns", "/calls/{call_id}"} <= set(schema["paths"])
+
+
+# -- issue 10: a malformed body is a 4xx, never a 500, and no error body echoes what the caller said ----
+
+SECRET = "my card is 4111 1111 1111 1111"
+
+
+@pytest.mark.parametrize("body", [
+    b'{"text": 5}', b'{"text": ["a"]}', b"{}", b'{"txt": "hello"}',
+    b"not json", b'{"text": "' + (SECRET + " ").encode() * 500 + b'"}', b'{"text": "' + SECRET.encode() + b'",',
+])
+def test_malformed_turns_get_a_4xx_that_echoes_nothing(client, body):
+    call = new_call(client)
+    answer = client.post(f"/calls/{call}/turns", content=body, headers={"content-type": "application/json"})
+    assert 400 <= answer.status_code < 500, answer.text
+    assert "4111" not in answer.text and "card" not in answer.text and "ud800" not in answer.text
+
+
+def test_a_null_text_is_silence_as_for_voice_agent(client):
+    call = new_call(client)
+    reply = client.post(f"/calls/{call}/turns", json={"text": None})
+    assert reply.status_code == 200 and reply.json()["state"] == "LISTEN" and reply.json()["say"].strip()
+
+
+def test_a_lone_surrogate_inside_a_turn_is_replaced_not_a_crash(client):
+    call = new_call(client)
+    reply = client.post(f"/calls/{call}/turns", content=b'{"text": "Book me on Tuesday \\ud800 at ten a m"}',
+                        headers={"content-type": "application/json"})
+    assert reply.status_code == 200 and reply.json()["state"] == "ASK_NAME"
