@@ -9,15 +9,21 @@ from __future__ import annotations
 
 from typing import Literal
 
-from dialog.state import CallState, DialogState, Step, WriteNode
+from dialog.state import TERMINAL, CallState, DialogState, Step, WriteNode
 from dialog.tasks import TASKS
 
+AfterStart = Literal["understand", "closed"]
 AfterConfirm = Literal[WriteNode, "understand"]
 AfterBook = Literal["find_slots", "done", "handoff"]
 AfterCancel = Literal["done", "handoff"]
 
 _NODE_OF_STATE: dict[DialogState, Step] = {"LISTEN": "listen", "ASK_DAY": "ask_day", "ASK_TIME": "ask_time",
                                            "ASK_NAME": "ask_name", "CONFIRM": "confirm"}
+
+
+def after_start(state: CallState) -> AfterStart:
+    """A new turn is understood, unless the call has already ended (rule 9: then nothing runs)."""
+    return "closed" if state.dialog_state in TERMINAL else "understand"
 
 
 def route(state: CallState) -> Step:

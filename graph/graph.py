@@ -1,6 +1,7 @@
 """The clinic call as a LangGraph state machine. Read top-down: nodes, then edges.
 
-    START -> understand -(route)-> listen | ask_day | ask_time | ask_name | confirm
+    START -> closed (the call has ended: nothing runs) | understand
+    understand -(route)-> listen | ask_day | ask_time | ask_name | confirm
                                    | find_slots | find_bookings | done | handoff
     listen / ask_day / ask_time / ask_name  --interrupt(), caller answers-->  understand
     confirm --interrupt()--> consent? -> book | cancel      else -> understand
@@ -15,7 +16,7 @@ from __future__ import annotations
 from langgraph.graph import END, START, StateGraph
 
 from dialog.context import Context
-from dialog.routing import after_book, after_cancel, after_confirm, route
+from dialog.routing import after_book, after_cancel, after_confirm, after_start, route
 from dialog.state import CallState
 from graph.demo import DemoClinics
 from nodes.ask_day import ask_day
@@ -23,6 +24,7 @@ from nodes.ask_name import ask_name
 from nodes.ask_time import ask_time
 from nodes.book import book
 from nodes.cancel import cancel
+from nodes.closed import closed
 from nodes.confirm import confirm
 from nodes.done import done
 from nodes.find_bookings import find_bookings
@@ -54,8 +56,9 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[CallState
     builder.add_node("cancel", tool(cancel))
     builder.add_node("done", done)
     builder.add_node("handoff", handoff)
+    builder.add_node("closed", closed)
 
-    builder.add_edge(START, "understand")
+    builder.add_conditional_edges(START, after_start)
     builder.add_conditional_edges("understand", route)
     for waiting in ("listen", "ask_day", "ask_time", "ask_name"):
         builder.add_edge(waiting, "understand")
@@ -66,6 +69,7 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[CallState
     builder.add_conditional_edges("cancel", after_cancel)
     builder.add_edge("done", END)
     builder.add_edge("handoff", END)
+    builder.add_edge("closed", END)
     return builder
 
 

@@ -23,7 +23,7 @@ from langgraph.types import Command
 from dialog import phrases
 from dialog.context import Context, NluMode
 from dialog.profile import ClinicProfile
-from dialog.state import TERMINAL, Handoff, Summary
+from dialog.state import Handoff, Summary
 from graph.graph import RECURSION_LIMIT, build_graph
 from voicekit.nlu import mask_sensitive, replace_lone_surrogates
 
@@ -131,6 +131,7 @@ class VoiceAgent:
             log.exception("turn failed on thread %s", self.thread_id)
             if self._broken_handoff is None:
                 self._broken_handoff = Handoff(reason="tool_failure", summary=self._summary())
+                self._record(self._broken_handoff)
             say, state = phrases.BROKEN, "HANDOFF"
         tool_calls = [call[0] for call in self.api.calls[before:]]
         return {"say": say or phrases.SAY_AGAIN, "state": state, "tool_calls": tool_calls}
@@ -148,9 +149,7 @@ class VoiceAgent:
             if cut_off == text:
                 return self._answer()
             snapshot = self._graph.get_state(self._config)
-        values = snapshot.values or {}
-        if values.get("dialog_state") in TERMINAL and not snapshot.next:
-            return values.get("say", ""), values["dialog_state"]
+        # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
         self._run(Command(resume=text) if snapshot.interrupts else {"utterance": text})
         return self._answer()
 
@@ -164,6 +163,14 @@ class VoiceAgent:
             return waiting["say"], waiting["state"]
         values = snapshot.values
         return values.get("say", ""), values.get("dialog_state", "LISTEN")
+
+    def _record(self, handoff: Handoff) -> None:
+        """Write the hand-off into the call's checkpoint, so a new agent (a new worker) sees it too."""
+        try:
+            self._graph.update_state(self._config, {"handoff": handoff, "dialog_state": "HANDOFF",
+                                                    "say": phrases.BROKEN, "notes": []}, as_node="handoff")
+        except Exception:  # the store itself is down: this agent still answers HANDOFF, and says why in the log
+            log.exception("could not record the hand-off of thread %s", self.thread_id)
 
     def _summary(self) -> Summary:
         try:

@@ -150,3 +150,50 @@ def test_hours_today_answer_with_todays_hours_not_the_week():
     agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, clock=lambda: saturday)
     say = agent.handle("are you open today")["say"]
     assert "closed on Saturday" in say and "Monday to Friday" not in say
+
+
+# -- 3. the end of a call lives in the graph, and a crash hand-off is durable --------------------------
+
+def test_the_graph_itself_answers_turns_after_the_end():
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import Command
+
+    from dialog.context import Context
+    from graph.graph import build_graph
+
+    api = ClinicAPI()
+    graph = build_graph().compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "studio-like"}}
+    context = Context(api=api, sleep=lambda s: None)
+    graph.invoke({"utterance": ONE_SHOT}, config, context=context)
+    graph.invoke(Command(resume="yes"), config, context=context)
+    assert graph.get_state(config).values["dialog_state"] == "DONE"
+    calls = len(api.calls)
+    graph.invoke({"utterance": "Book me on Friday at ten a m, my name is Sam"}, config, context=context)  # plain input
+    values = graph.get_state(config).values
+    assert values["dialog_state"] == "DONE" and values["name"] == "Jamie" and len(api.calls) == calls
+
+
+def test_a_hand_off_after_a_checkpointer_failure_survives_a_new_agent(tmp_path):
+    import sqlite3
+
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    class FailsOnce(SqliteSaver):
+        armed = False
+
+        def put(self, *args, **kwargs):
+            if FailsOnce.armed:
+                FailsOnce.armed = False
+                raise sqlite3.OperationalError("disk I/O error")
+            return super().put(*args, **kwargs)
+
+    saver = FailsOnce(sqlite3.connect(str(tmp_path / "calls.sqlite"), check_same_thread=False))
+    saver.setup()
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, thread_id="t", checkpointer=saver)
+    agent.handle(ONE_SHOT)
+    FailsOnce.armed = True
+    assert agent.handle("yes, but make it two thirty")["state"] == "HANDOFF"
+    again = VoiceAgent(ClinicAPI(), sleep=lambda s: None, thread_id="t", checkpointer=saver)
+    assert again.state == "HANDOFF" and again.handoff["reason"] == "tool_failure"
+    assert again.handle("yes")["tool_calls"] == []
