@@ -16,18 +16,21 @@ import logging
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
 from langgraph.types import Command
 
 from dialog import phrases
 from dialog.context import Context, NluMode
+from dialog.handoff import handoff_update
 from dialog.profile import ClinicProfile
-from dialog.state import Handoff, Summary
+from dialog.state import CallState, Handoff, Summary, WriteNode
 from graph.graph import RECURSION_LIMIT, build_graph
+from tools.writes import accepts_idempotency_key
 from voicekit.nlu import mask_sensitive, replace_lone_surrogates
 
 log = logging.getLogger(__name__)
+WRITE_NODES: tuple[WriteNode, ...] = get_args(WriteNode)
 
 
 @functools.cache
@@ -145,6 +148,7 @@ class VoiceAgent:
             # replays by idempotency key). If that turn was this very utterance, re-sent by the phone
             # layer because it never got an answer, the finished turn's answer is the reply.
             cut_off = (snapshot.values or {}).get("utterance")
+            self._never_resend_a_keyless_write(snapshot)
             self._run(None)
             if cut_off == text:
                 return self._answer()
@@ -163,6 +167,19 @@ class VoiceAgent:
             return waiting["say"], waiting["state"]
         values = snapshot.values
         return values.get("say", ""), values.get("dialog_state", "LISTEN")
+
+    def _never_resend_a_keyless_write(self, snapshot: Any) -> None:
+        """A write step cut off by a crash is re-run only where the backend takes idempotency keys.
+
+        Without a key the clinic cannot tell a re-sent write from a new one, and the first may have gone
+        through: the step is recorded as a hand-off ("a member of staff will check"), never re-sent.
+        """
+        for task in snapshot.tasks:
+            if task.name in WRITE_NODES and not accepts_idempotency_key(getattr(self.api, task.name, None)):
+                cut_off = CallState(**(snapshot.values or {}))
+                update = {"confirmed": False} | handoff_update(cut_off, "tool_failure", phrases.MAY_HAVE_GONE_THROUGH)
+                self._graph.update_state(self._config, update, as_node=task.name)
+                return
 
     def _record(self, handoff: Handoff) -> None:
         """Write the hand-off into the call's checkpoint, so a new agent (a new worker) sees it too."""

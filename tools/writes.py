@@ -24,8 +24,10 @@ class WriteResult(TypedDict, total=False):
     answer: str
 
 
-def accepts_idempotency_key(tool: Callable[..., Any]) -> bool:
-    """True if ``tool`` takes an ``idempotency_key`` argument (by name or via **kwargs)."""
+def accepts_idempotency_key(tool: object) -> bool:
+    """True if ``tool`` takes an ``idempotency_key`` argument (by name or via **kwargs); False for a non-callable."""
+    if not callable(tool):
+        return False
     try:
         params = inspect.signature(tool).parameters.values()
     except (TypeError, ValueError):

@@ -47,6 +47,8 @@ class CrashingSaver(SqliteSaver):
 
 
 class CrashingClinic(ClinicAPI):
+    """The clinic, ticking after each tool returns (a backend that takes idempotency keys)."""
+
     def find_slots(self, *args, **kwargs):
         result = super().find_slots(*args, **kwargs)
         tick()
@@ -60,14 +62,23 @@ class CrashingClinic(ClinicAPI):
         return result
 
 
-def run_call(calls_db: str, clinic_db: str, thread: str, progress_path: str, crash: int, turns: list[str]) -> int:
+class KeylessCrashingClinic(CrashingClinic):
+    """The same clinic behind the plain SPEC signature: book(day, time, name) takes no idempotency key."""
+
+    def book(self, day, time, name):
+        return super().book(day, time, name)
+
+
+def run_call(calls_db: str, clinic_db: str, thread: str, progress_path: str, crash: int, turns: list[str],
+             keyless: bool = False) -> int:
     """Play the call's remaining turns; returns the number of step boundaries passed."""
     global crash_at, events
     crash_at, events = crash, 0
     conn = sqlite3.connect(calls_db, check_same_thread=False)
     saver = CrashingSaver(conn)
     saver.setup()
-    agent = VoiceAgent(CrashingClinic(path=clinic_db), sleep=lambda s: None, thread_id=thread, checkpointer=saver)
+    clinic = (KeylessCrashingClinic if keyless else CrashingClinic)(path=clinic_db)
+    agent = VoiceAgent(clinic, sleep=lambda s: None, thread_id=thread, checkpointer=saver)
     progress = Path(progress_path)
     answered = progress.read_text().splitlines() if progress.exists() else []
     for text in turns[len(answered):]:

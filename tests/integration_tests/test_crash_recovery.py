@@ -20,26 +20,26 @@ SCRIPTS = {
 }
 
 
-def _child(workdir, crash_at, turns):
+def _child(workdir, crash_at, turns, keyless=False):
     events = run_call(str(workdir / "calls.sqlite"), str(workdir / "clinic.sqlite"), "call-1",
-                      str(workdir / "progress.jsonl"), crash_at, turns)
+                      str(workdir / "progress.jsonl"), crash_at, turns, keyless)
     (workdir / "events").write_text(str(events))
     os._exit(0)
 
 
-def run_child(workdir, crash_at, turns) -> int:
+def run_child(workdir, crash_at, turns, keyless=False) -> int:
     """A forked child process (its own memory, files and SQLite connections); returns its exit code."""
-    child = multiprocessing.get_context("fork").Process(target=_child, args=(workdir, crash_at, turns))
+    child = multiprocessing.get_context("fork").Process(target=_child, args=(workdir, crash_at, turns, keyless))
     child.start()
     child.join(120)
     return child.exitcode
 
 
-def crash_then_finish(base, crash_at, turns):
+def crash_then_finish(base, crash_at, turns, keyless=False):
     workdir = base / f"kill-{crash_at}"
     workdir.mkdir()
-    assert run_child(workdir, crash_at, turns) == -signal.SIGKILL
-    assert run_child(workdir, 0, turns) == 0
+    assert run_child(workdir, crash_at, turns, keyless) == -signal.SIGKILL
+    assert run_child(workdir, 0, turns, keyless) == 0
     replies = [json.loads(line) for line in (workdir / "progress.jsonl").read_text().splitlines()]
     bookings = [(b["day"], b["time"], b["name"]) for b in ClinicAPI(path=str(workdir / "clinic.sqlite")).bookings]
     return crash_at, bookings, replies
@@ -58,6 +58,26 @@ def test_every_kill_point_ends_with_exactly_the_confirmed_booking(tmp_path, scri
         assert bookings == [booked], f"killed at event {crash_at}: clinic has {bookings}"
         assert replies[-1]["state"] == "DONE", f"killed at event {crash_at}: ended in {replies[-1]}"
     print(f"\n{script}: killed and recovered at all {events} step boundaries")
+
+
+def test_a_backend_without_idempotency_keys_is_written_at_most_once_at_every_kill_point(tmp_path):
+    """Keyless: a write cut off mid-step is never re-sent; the caller is handed to staff, who check."""
+    turns, booked = SCRIPTS["confirm_no"]
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    assert run_child(clean, 0, turns, keyless=True) == 0
+    events = int((clean / "events").read_text())
+    handed_off = 0
+    for crash_at, bookings, replies in (crash_then_finish(tmp_path, k, turns, keyless=True)
+                                        for k in range(1, events + 1)):
+        assert bookings in ([], [booked]), f"killed at event {crash_at}: clinic has {bookings}"
+        final = replies[-1]
+        if final["state"] == "HANDOFF":  # the write was cut off: not re-sent, "a member of staff will check"
+            handed_off += 1
+            assert "check" in final["say"], final
+        else:
+            assert final["state"] == "DONE" and bookings == [booked], f"killed at event {crash_at}: {final}"
+    assert handed_off >= 1  # the kill right after book returned is among them
 
 
 def test_the_child_also_runs_as_a_real_process(tmp_path):
