@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import functools
 import logging
+import threading
 import time
 import uuid
+import weakref
 from collections.abc import Callable
 from typing import Any, get_args
 
@@ -45,6 +47,27 @@ def _graph_for(checkpointer: Any) -> Any:
     Caching compiled graphs by checkpointer leaked every call: the cached graph kept its own key alive.
     """
     return _compiled_once().copy({"checkpointer": checkpointer})
+
+
+class _CallLock:
+    """One call's turn lock (a class, so the table below can hold it weakly)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+
+# The turns of one call must not overlap (two "yes" at once would write twice on a backend without
+# idempotency keys), whichever agent object in this process takes them; a lock is freed with its agents.
+_call_locks: weakref.WeakValueDictionary[str, _CallLock] = weakref.WeakValueDictionary()
+_call_locks_guard = threading.Lock()
+
+
+def _lock_for(thread_id: str) -> _CallLock:
+    with _call_locks_guard:
+        found = _call_locks.get(thread_id)
+        if found is None:
+            found = _call_locks[thread_id] = _CallLock()
+        return found
 
 
 def _check_api(api: Any) -> None:
@@ -93,6 +116,7 @@ class VoiceAgent:
         self._graph = _graph_for(checkpointer)
         self._config = {"configurable": {"thread_id": self.thread_id}, "recursion_limit": RECURSION_LIMIT}
         self._broken_handoff: Handoff | None = None
+        self._turns = _lock_for(self.thread_id)  # held for each turn (the service adds a cross-process lock)
 
     # -- what the grader reads ---------------------------------------------------------------
     @property
@@ -127,16 +151,18 @@ class VoiceAgent:
             text = text.decode("utf-8", errors="replace")
         elif not isinstance(text, str):
             raise TypeError(f"handle() takes the caller's utterance as a str, got {type(text).__name__}")
-        before = len(self.api.calls)
-        try:
-            say, state = self._turn(mask_sensitive(replace_lone_surrogates(text)))
-        except Exception:  # a bug or a dead checkpointer must not leave the caller in silence
-            log.exception("turn failed on thread %s", self.thread_id)
-            if self._broken_handoff is None:
-                self._broken_handoff = Handoff(reason="tool_failure", summary=self._summary())
-                self._record(self._broken_handoff)
-            say, state = phrases.BROKEN, "HANDOFF"
-        tool_calls = [call[0] for call in self.api.calls[before:]]
+        text = mask_sensitive(replace_lone_surrogates(text))
+        with self._turns.lock:  # one turn of this call at a time: its tools are this turn's entries of api.calls
+            before = len(self.api.calls)
+            try:
+                say, state = self._turn(text)
+            except Exception:  # a bug or a dead checkpointer must not leave the caller in silence
+                log.exception("turn failed on thread %s", self.thread_id)
+                if self._broken_handoff is None:
+                    self._broken_handoff = Handoff(reason="tool_failure", summary=self._summary())
+                    self._record(self._broken_handoff)
+                say, state = phrases.BROKEN, "HANDOFF"
+            tool_calls = [call[0] for call in self.api.calls[before:]]
         return {"say": say or phrases.SAY_AGAIN, "state": state, "tool_calls": tool_calls}
 
     def _turn(self, text: str) -> tuple[str, str]:

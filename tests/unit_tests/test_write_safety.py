@@ -197,3 +197,32 @@ def test_a_hand_off_after_a_checkpointer_failure_survives_a_new_agent(tmp_path):
     again = VoiceAgent(ClinicAPI(), sleep=lambda s: None, thread_id="t", checkpointer=saver)
     assert again.state == "HANDOFF" and again.handoff["reason"] == "tool_failure"
     assert again.handle("yes")["tool_calls"] == []
+
+
+# -- 2. turns of one call are serialised: two "yes" at once book once, even without idempotency keys ----
+
+class SlowKeylessClinic(ClinicAPI):
+    """The plain SPEC signature (no key), slow enough for two turns to overlap."""
+
+    def book(self, day, time, name):
+        import time as clock
+
+        clock.sleep(0.05)
+        return super().book(day, time, name)
+
+
+@pytest.mark.parametrize("agents", ["one agent", "two agents on one thread"])
+def test_two_concurrent_yes_turns_book_once_on_a_keyless_backend(agents):
+    from concurrent.futures import ThreadPoolExecutor
+
+    api = SlowKeylessClinic(schedule={"tuesday": ["10:00", "14:30"]})
+    saver = make_checkpointer("memory")
+    first = VoiceAgent(api, sleep=lambda s: None, thread_id="line-1", checkpointer=saver)
+    first.handle(ONE_SHOT)
+    second = first if agents == "one agent" else VoiceAgent(api, sleep=lambda s: None, thread_id="line-1",
+                                                            checkpointer=saver)
+    with ThreadPoolExecutor(2) as pool:
+        replies = list(pool.map(lambda agent: agent.handle("yes"), [first, second]))
+    assert [b["time"] for b in api.bookings] == ["10:00"]
+    assert sum(r["tool_calls"].count("book") for r in replies) == 1
+    assert all(r["state"] == "DONE" for r in replies)
