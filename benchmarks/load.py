@@ -26,10 +26,10 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.soak import rss  # noqa: E402
 from evals.stats import percentile  # noqa: E402
 from tests.integration_tests.helpers import quiet_env, stop, wait_for  # noqa: E402
 from tests.throwaway_pg import ThrowawayPostgres, free_port  # noqa: E402
-from voicekit.llm_server import rss_mb  # noqa: E402
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday")
 TIMES = [f"{8 + i // 4:02d}:{15 * (i % 4):02d}" for i in range(40)]  # 200 slots: no caller is refused
@@ -92,7 +92,7 @@ def live_calls_memory(count: int) -> float:
     warm = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver)
     warm.handle("I'd like to book on Tuesday")
     gc.collect()
-    before = own_rss_mb()
+    before = rss()
     calls = []
     for _ in range(count):
         agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver)
@@ -100,15 +100,7 @@ def live_calls_memory(count: int) -> float:
         agent.handle("ten a m")
         calls.append(agent)
     gc.collect()
-    return (own_rss_mb() - before) * 1000 / count
-
-
-def own_rss_mb() -> float:
-    """This process's resident memory in MB (Linux always reports it for the running process)."""
-    memory = rss_mb("self")
-    if memory is None:
-        raise RuntimeError("no VmRSS in /proc/self/status: the memory figures need Linux")
-    return memory
+    return (rss() - before) * 1000 / count
 
 
 def main() -> int:
@@ -124,7 +116,7 @@ def main() -> int:
             started = workers(count, url, Path(tmp))
             try:
                 figures = run_load([u for _, u in started], args.calls, args.concurrency)
-                memory = "/".join(f"{rss_mb(str(p.pid)):.0f}" for p, _ in started)
+                memory = "/".join(f"{rss(p.pid):.0f}" for p, _ in started)
             finally:
                 for process, _ in started:
                     stop(process)

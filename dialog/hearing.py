@@ -72,9 +72,8 @@ def _keypad(heard: Understanding, state: CallState) -> Understanding:
         heard.intent, heard.act = ("yes" if key == "1" else "no"), None
     elif state.dialog_state == "ASK_TIME" and key.isdigit() and len(key) == 1 \
             and 1 <= int(key) <= len(_heard_last(state)):
-        heard.intent, heard.act = "inform", None
-        heard.time = _heard_last(state)[int(key) - 1]
-        heard.times = [heard.time]
+        heard.act = None
+        _choose_offered(heard, _heard_last(state), int(key))
     else:
         heard.act = "bad_key"  # multi-digit or meaningless here: a not-understood turn
     return heard

@@ -90,5 +90,4 @@ def name_from_last_word(text: str, heard: Understanding) -> str | None:
 def start_over() -> dict:
     """Forget the request (keypad *): the caller begins again from the open question."""
     return {"task": None, "day": None, "date": None, "time": None, "name": None, "offered_day": None,
-            "offered_times": [],
-            "bookings_looked_up": None, "bookings_found": [], "choices": []}
+            "offered_times": [], "bookings_looked_up": None, "bookings_found": [], "choices": []}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Literal, TypedDict, get_args
 
+from dialog import phrases
 from tools.writes import WriteResult
 from voicekit.clinic import Booking
 from voicekit.nlu import mask_sensitive
@@ -86,7 +87,7 @@ class CallState:
     """Sentences to say this turn before the question (answers, apologies, news from a tool)."""
     say: str = ""
     """What the agent said when the call ended (waiting nodes say theirs through interrupt)."""
-    last_prompt: str = "How can I help you today?"
+    last_prompt: str = phrases.GREETING
     """The last question asked, repeated word for word on "say that again" or keypad 0."""
     repeat: bool = False
     """The caller asked to hear the last prompt again this turn."""

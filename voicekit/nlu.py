@@ -333,8 +333,8 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     heard.name = find_name(lower, original, NOT_NAMES)
     heard.booking_words = bool(BOOK_WORDS & set(lower))
     heard.pick = _choice(lower)
-    heard.crisis = _said(joined, _CRISIS_RE)
     emergency, stop = _said(joined, _EMERGENCY_RE), _is_stop(lower, joined, heard)  # each scanned once a turn
+    heard.crisis = emergency and _said(joined, _CRISIS_RE)  # crisis phrases are emergency phrases too
     heard.intent = _intent(lower, joined, heard, emergency, stop)
     heard.act = _act(lower, joined, heard, emergency, stop)
     return heard
