@@ -1,16 +1,32 @@
-"""The cancel flow's view of the caller's existing appointments (what find_bookings returned)."""
+"""The cancel flow's view of the caller's existing appointments (what find_bookings returned).
+
+The caller describes the appointment (its day, and its time if several are on that day); nothing on file
+is read out until it fits what they said, so a name alone never reveals or cancels anyone's appointment.
+"""
 
 from __future__ import annotations
 
 from dialog import phrases
+from dialog.handoff import handoff_update
 from dialog.state import CallState
 from voicekit.clinic import Booking
 
 
+def described(state: CallState) -> bool:
+    """The caller has said something about the appointment (its day or time)."""
+    return state.day is not None or state.time is not None
+
+
+def theirs_to_cancel(state: CallState, found: list[Booking]) -> list[Booking]:
+    """The appointments on file that the caller may cancel: not the one a reschedule just booked."""
+    kept = state.rebooked["booking_id"] if state.rebooked else None
+    return [b for b in found if b.get("booking_id") != kept]
+
+
 def matching_bookings(state: CallState) -> list[Booking]:
-    """The found appointments that fit the day and time the caller gave."""
+    """The found appointments that fit the day and time the caller gave (never the one just rebooked)."""
     return [
-        b for b in state.bookings_found
+        b for b in theirs_to_cancel(state, state.bookings_found)
         if (state.day is None or b["day"] == state.day) and (state.time is None or b["time"] == state.time)
     ]
 
@@ -21,7 +37,16 @@ def lookup_key(state: CallState) -> str:
 
 
 def unmatched_filters(state: CallState) -> dict:
-    """If the day/time the caller gave fit none of their appointments, say so and drop them."""
-    if not state.bookings_found or matching_bookings(state) or (state.day is None and state.time is None):
+    """If the day/time the caller gave fit none of their appointments, say so and drop them.
+
+    Each such miss counts as a turn not understood: the second in a row goes to a member of staff, who can
+    look the appointment up with the caller (the agent never lists what is on file to help them guess).
+    """
+    if not state.bookings_found or matching_bookings(state) or not described(state):
         return {}
-    return {"day": None, "time": None, "notes": [*state.notes, phrases.no_appointment_on(state.day, state.time)]}
+    missed = state.misunderstood + 1
+    notes = [*state.notes, phrases.no_appointment_on(state.day, state.time)]
+    if missed >= 2:
+        cleared = CallState(name=state.name, notes=[*notes, phrases.CANNOT_FIND_APPOINTMENT])
+        return {"day": None, "time": None, "misunderstood": missed} | handoff_update(cleared, "not_understood")
+    return {"day": None, "time": None, "notes": notes, "misunderstood": missed}

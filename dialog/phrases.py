@@ -71,10 +71,16 @@ def open_times(day: str | None, times: Sequence[str]) -> str:
     return f"On {spoken_day(day)} we have {one_of(said)} open. Which time suits you? You can also press {keys}."
 
 
-def which_appointment(appointments: Sequence[Booking]) -> str:
-    """Several appointments fit what the caller said: ask which one to cancel."""
-    found = [f"{spoken_day(a['day'])} at {spoken_time(a['time'])}" for a in appointments]
-    return f"I found appointments on {one_of(found)}. Which one should I cancel?"
+# Cancelling asks the caller to describe the appointment: what is on file is never read out unasked.
+WHICH_DAY_TO_CANCEL = "Which day is the appointment you'd like to cancel?"
+
+
+def which_time_to_cancel(day: str | None) -> str:
+    """Several of the caller's appointments are on the day they described: ask for the time, list none."""
+    return f"You have more than one appointment on {spoken_day(day)}. What time is the one you'd like to cancel?"
+
+
+CANNOT_FIND_APPOINTMENT = "I can't find that appointment, so a member of staff will look it up with you."
 
 
 # -- read-backs (CONFIRM) and farewells (DONE) --------------------------------------------------
@@ -110,9 +116,38 @@ def booked(name: str | None, day: str | None, time: str, booking_id: str | None,
             f"Your booking number is {booking_id or 'on its way by text'}. Goodbye!")
 
 
-def cancelled(day: str | None, time: str) -> str:
-    """The call ends with a cancellation."""
-    return f"Done: your appointment on {spoken_day(day)} at {spoken_time(time)} is cancelled. Goodbye!"
+def cancelled(day: str | None, time: str, kept: Booking | None = None) -> str:
+    """The call ends with a cancellation (and, after a reschedule, names the appointment the caller now has)."""
+    now_booked = f" Your appointment is now {spoken_day(kept['day'])} at {spoken_time(kept['time'])}." if kept else ""
+    return f"Done: your appointment on {spoken_day(day)} at {spoken_time(time)} is cancelled.{now_booked} Goodbye!"
+
+
+# -- rescheduling: the new appointment is booked first, so the caller never loses the old one for nothing --
+
+
+def rescheduling_read_back(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
+    """Read the new appointment back, and say that cancelling the old one is the next, separate step."""
+    return (f"Let me read that back: a new appointment for {name} on {spoken_day(day, on_date)} at "
+            f"{spoken_time(time)}. Once it's booked, we'll cancel your old appointment as a separate step. "
+            f"Shall I book the new one? {YES_OR_NO}")
+
+
+def rescheduling_re_ask(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
+    """Asked once more, briefly, when the answer to the reschedule read-back was neither yes nor no."""
+    return (f"Just to be sure: shall I book the new appointment for {name} on {spoken_day(day, on_date)} at "
+            f"{spoken_time(time)}, before we cancel the old one? Please say yes or no.")
+
+
+def rebooked_now_cancel(day: str | None, time: str, booking_id: str | None, on_date: str | None = None) -> str:
+    """The new appointment went through; the call goes on to cancel the old one."""
+    return (f"You're booked for {spoken_day(day, on_date)} at {spoken_time(time)}, booking number "
+            f"{booking_id or 'on its way by text'}. Now let's cancel your old appointment.")
+
+
+def kept_both(kept: Booking) -> str:
+    """The call ends after a reschedule's booking, before its cancellation: the caller has both appointments."""
+    return (f"No problem. Your new appointment on {spoken_day(kept['day'])} at {spoken_time(kept['time'])} "
+            "is booked, and your old appointment is still in place too. Goodbye!")
 
 
 NOTHING_CHANGED = "No problem. Nothing has been booked or changed. Goodbye!"

@@ -14,7 +14,7 @@ from dialog.tasks import TASKS
 
 AfterStart = Literal["understand", "closed"]
 AfterConfirm = Literal[WriteNode, "understand"]
-AfterBook = Literal["find_slots", "done", "handoff"]
+AfterBook = Literal["find_slots", "find_bookings", "done", "handoff"]
 AfterCancel = Literal["done", "handoff"]
 
 _NODE_OF_STATE: dict[DialogState, Step] = {"LISTEN": "listen", "ASK_DAY": "ask_day", "ASK_TIME": "ask_time",
@@ -47,11 +47,13 @@ def after_confirm(state: CallState) -> AfterConfirm:
 
 
 def after_book(state: CallState) -> AfterBook:
-    """After book: finished, look for other times (the slot was taken), or hand off."""
+    """After book: finished, look for other times (the slot was taken), go on to cancel the old one, or hand off."""
     if state.handoff is not None:
         return "handoff"
     if state.ended is not None:
         return "done"
+    if state.task == "cancel":  # a reschedule's new appointment is booked: find the old one to cancel
+        return "find_bookings"
     return "find_slots"
 
 

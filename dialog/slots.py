@@ -32,16 +32,21 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
             return update | start_over() | {"notes": notes}
         time = None
     if task is not None:
-        day, time = TASKS[task].check_values(state, day, time, notes)
+        checked = TASKS[task].check_values(state, day, time, notes)
+        day, time, update = checked.pop("day"), checked.pop("time"), update | checked
     if heard.relative_day and not heard.day and not heard.days:
         notes.append(phrases.unknown_relative_day(heard.relative_day))
     return update | {"day": day, "date": named_date if day is not None else None, "time": time, "name": name,
-                     "notes": notes}
+                     "notes": [*update.get("notes", []), *notes]}
 
 
 def requested_task(state: CallState, heard: Understanding, spoken_name: str | None) -> TaskName | None:
     """The request this turn is about: a new one when asked for, else the call's (values alone mean booking)."""
     asked_for = next((task.name for task in TASKS.values() if task.requested_by(heard)), None)
+    # Inside a reschedule, "book it for Tuesday" is the new appointment; inside a cancellation, "my Friday
+    # appointment" only names the one to cancel. Neither starts a separate booking.
+    if asked_for == "book" and (state.task == "reschedule" or (state.task == "cancel" and not heard.booking_verb)):
+        return state.task
     if asked_for is not None:
         return asked_for
     gave_values = heard.day or heard.time or heard.name or heard.days or heard.times or spoken_name

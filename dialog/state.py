@@ -17,7 +17,7 @@ TERMINAL: tuple[DialogState, ...] = ("DONE", "HANDOFF")
 HandoffReason = Literal["user_request", "not_understood", "tool_failure"]
 HANDOFF_REASONS: tuple[HandoffReason, ...] = get_args(HandoffReason)
 
-TaskName = Literal["book", "cancel"]
+TaskName = Literal["book", "reschedule", "cancel"]
 Ending = Literal["booked", "cancelled", "stopped"]
 
 Step = Literal["listen", "ask_day", "ask_time", "ask_name", "confirm", "find_slots", "find_bookings", "done",
@@ -82,7 +82,7 @@ class CallState:
     choices: list[str] = field(default_factory=list)
     """Two alternatives the caller gave ("ten or eleven"): the agent asks which, never picks."""
     misunderstood: int = 0
-    """Not-understood turns in a row; the second one hands the call to a person."""
+    """Not-understood turns in a row (or descriptions of an appointment that fit none); the second hands off."""
     notes: list[str] = field(default_factory=list)
     """Sentences to say this turn before the question (answers, apologies, news from a tool)."""
     say: str = ""
@@ -104,6 +104,8 @@ class CallState:
     """Cancel flow: the name whose bookings were fetched (another name needs a new lookup)."""
     bookings_found: list[Booking] = field(default_factory=list)
     """Cancel flow: the caller's appointments that find_bookings returned."""
+    rebooked: Booking | None = None
+    """Reschedule: the new appointment booked in this call; its cancel step never offers it, farewells name it."""
     result: WriteResult | None = None
     """The clinic's answer to the booking or cancellation that was made."""
     ended: Ending | None = None

@@ -1,4 +1,4 @@
-"""What each kind of request needs, in one table: adding "reschedule" is one entry here plus its nodes.
+"""What each kind of request needs, in one table: a new kind of request is one entry here.
 
 A task says what to ask or look up next, how to word its questions and its read-back, which
 irreversible node CONFIRM's plain yes leads to, how the call ends once that write went through, what a
@@ -11,11 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from dialog import phrases
-from dialog.bookings import lookup_key, matching_bookings, unmatched_filters
+from dialog.bookings import described, lookup_key, matching_bookings, unmatched_filters
 from dialog.state import CallState, Ending, Step, TaskName, WriteNode
 from voicekit.nlu import Understanding
 
-CheckValues = Callable[[CallState, str | None, str | None, list[str]], tuple[str | None, str | None]]
+CheckValues = Callable[[CallState, str | None, str | None, list[str]], dict]
+"""(call before the turn, heard day, heard time, notes) -> the update with the usable "day" and "time"."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class Task:
     """What to ask or look up next, from the slots alone (SPEC's ``_next`` for this task)."""
     ask_day: Callable[[CallState], str]
     """The ASK_DAY question."""
+    ask_time: Callable[[CallState], str]
+    """The ASK_TIME question."""
     ask_name: str
     """The ASK_NAME question."""
     read_back: Callable[[CallState], str]
@@ -48,6 +51,8 @@ class Task:
     """The short question again, after an answer to the read-back that was neither yes nor no."""
     write: WriteNode
     """The irreversible node that CONFIRM's plain yes leads to."""
+    then: TaskName | None
+    """The task the call goes on with once the write went through (None: the call ends)."""
     ended: Ending
     """How the call ends once the write went through."""
     farewell: Callable[[CallState], str]
@@ -55,7 +60,7 @@ class Task:
     plain_no: PlainNo
     """What a plain "no" to the read-back does."""
     check_values: CheckValues
-    """Drops a heard day/time the task cannot use and notes why: (call before the turn, day, time, notes)."""
+    """Drops a heard day/time the task cannot use and notes why (and may count a miss or hand off)."""
 
 
 # -- booking a new appointment -------------------------------------------------------------------
@@ -73,13 +78,19 @@ def _next_for_booking(state: CallState) -> Step:
     return "confirm"
 
 
-def _only_open_times(state: CallState, day: str | None, time: str | None,
-                     notes: list[str]) -> tuple[str | None, str | None]:
+def _only_open_times(state: CallState, day: str | None, time: str | None, notes: list[str]) -> dict:
     # A time said before any day is kept: find_slots checks it once the day is known.
     if time is not None and day is not None and day == state.offered_day and time not in state.offered_times:
         notes.append(phrases.not_open(day, time))
         time = None
-    return day, time
+    return {"day": day, "time": time}
+
+
+def _offered_times(state: CallState) -> str:
+    """Two times the caller named, or the day's open times."""
+    if state.choices:
+        return phrases.which_time_of(state.choices)
+    return phrases.open_times(state.offered_day, state.offered_times)
 
 
 def _chosen_time(state: CallState) -> str:
@@ -92,10 +103,12 @@ BOOKING = Task(
     requested_by=lambda heard: heard.intent == "book" or heard.booking_words,
     next_step=_next_for_booking,
     ask_day=lambda state: phrases.which_day_of(state.choices) if state.choices else phrases.WHICH_DAY,
+    ask_time=_offered_times,
     ask_name=phrases.NAME_FOR_BOOKING,
     read_back=lambda state: phrases.booking_read_back(state.name, state.day, _chosen_time(state), state.date),
     re_ask=lambda state: phrases.booking_re_ask(state.name, state.day, _chosen_time(state), state.date),
     write="book",
+    then=None,
     ended="booked",
     farewell=lambda state: phrases.booked(state.name, state.day, _chosen_time(state),
                                           (state.result or {}).get("booking_id"), state.date),
@@ -112,19 +125,20 @@ def _next_for_cancelling(state: CallState) -> Step:
         return "ask_name"
     if state.bookings_looked_up != lookup_key(state):
         return "find_bookings"
+    if not described(state):
+        return "ask_day"  # the caller describes the appointment; nothing on file is read out to them
     if len(matching_bookings(state)) == 1:
         return "confirm"
-    return "ask_day"  # several appointments fit: ask which (by day, or by time)
+    return "ask_time" if state.day is not None else "ask_day"  # several fit: the rest of the description
 
 
-def _only_own_appointments(state: CallState, day: str | None, time: str | None,
-                           notes: list[str]) -> tuple[str | None, str | None]:
+def _only_own_appointments(state: CallState, day: str | None, time: str | None, notes: list[str]) -> dict:
     if state.task == "cancel" and state.bookings_found:
         dropped = unmatched_filters(replace(state, day=day, time=time, notes=[]))
         if dropped:
-            notes.extend(dropped["notes"])
-            return None, None
-    return day, time
+            notes.extend(dropped.pop("notes", []))
+            return dropped
+    return {"day": day, "time": time}
 
 
 def _cancelling_read_back(state: CallState) -> str:
@@ -141,20 +155,35 @@ CANCELLING = Task(
     name="cancel",
     requested_by=lambda heard: heard.intent == "cancel",
     next_step=_next_for_cancelling,
-    ask_day=lambda state: phrases.which_appointment(matching_bookings(state) or state.bookings_found),
+    ask_day=lambda state: phrases.WHICH_DAY_TO_CANCEL,
+    ask_time=lambda state: phrases.which_time_to_cancel(state.day),
     ask_name=phrases.NAME_FOR_CANCELLING,
     read_back=_cancelling_read_back,
     re_ask=_cancelling_re_ask,
     write="cancel",
+    then=None,
     ended="cancelled",
-    farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state)),
+    farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state), state.rebooked),
     plain_no=PlainNo(say=phrases.NOTHING_CANCELLED, start_over=True),
     check_values=_only_own_appointments,
 )
 
 
-# Priority order: "cancel my appointment" has a booking word in it, so cancelling is asked first.
-TASKS: dict[TaskName, Task] = {task.name: task for task in (CANCELLING, BOOKING)}
+# -- moving an appointment: book the new one, then cancel the old one -------------------------------
+# Booking first means a caller who stops halfway still has an appointment; both steps are read back.
+
+RESCHEDULING = replace(
+    BOOKING,
+    name="reschedule",
+    requested_by=lambda heard: heard.reschedule,
+    read_back=lambda state: phrases.rescheduling_read_back(state.name, state.day, _chosen_time(state), state.date),
+    re_ask=lambda state: phrases.rescheduling_re_ask(state.name, state.day, _chosen_time(state), state.date),
+    then="cancel",
+)
+
+# Priority order: "cancel my appointment" and "reschedule my appointment" have a booking word in them,
+# so they are asked first.
+TASKS: dict[TaskName, Task] = {task.name: task for task in (CANCELLING, RESCHEDULING, BOOKING)}
 
 
 def task_named(name: TaskName | None) -> Task:

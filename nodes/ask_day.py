@@ -1,4 +1,4 @@
-"""ASK_DAY: which day (or, when cancelling, which of the caller's appointments)."""
+"""ASK_DAY: which day (or, when cancelling, the day of the appointment to cancel)."""
 
 from dialog.tasks import task_named
 from nodes.common import waiting_node

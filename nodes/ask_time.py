@@ -1,16 +1,6 @@
-"""ASK_TIME: offer the open times of the chosen day (say them, and the keypad digit for each)."""
+"""ASK_TIME: offer the open times of the chosen day (or, when cancelling, ask the appointment's time)."""
 
-from dialog import phrases
-from dialog.context import Context
-from dialog.state import CallState
+from dialog.tasks import task_named
 from nodes.common import waiting_node
 
-
-def question(state: CallState, context: Context) -> str:
-    """Two times the caller named, or the day's open times."""
-    if state.choices:
-        return phrases.which_time_of(state.choices)
-    return phrases.open_times(state.offered_day, state.offered_times)
-
-
-ask_time = waiting_node("ASK_TIME", question)
+ask_time = waiting_node("ASK_TIME", lambda state, context: task_named(state.task).ask_time(state))

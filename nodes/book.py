@@ -7,7 +7,9 @@ from langgraph.runtime import Runtime
 from dialog import phrases
 from dialog.context import Context
 from dialog.handoff import handoff_update
+from dialog.slots import start_over
 from dialog.state import CallState
+from dialog.tasks import task_named
 from nodes.common import clinic
 from tools.writes import call_write_tool
 from voicekit.clinic import ToolError, ToolTimeout
@@ -27,4 +29,11 @@ def book(state: CallState, runtime: Runtime[Context]) -> dict:
             taken = phrases.just_taken(state.day, str(state.time))
             return spent | {"time": None, "offered_day": None, "offered_times": [], "notes": [*state.notes, taken]}
         return spent | handoff_update(state, "tool_failure", phrases.BOOKING_REFUSED)
+    then = task_named(state.task).then
+    if then is not None:  # a reschedule: the new appointment is booked, now the old one is cancelled
+        news = phrases.rebooked_now_cancel(state.day, str(state.time), result.get("booking_id"), state.date)
+        rebooked = {"booking_id": str(result.get("booking_id", "")), "day": state.day, "time": state.time,
+                    "name": state.name}
+        return spent | start_over() | {"task": then, "name": state.name, "rebooked": rebooked, "result": result,
+                                       "notes": [*state.notes, news]}
     return spent | {"result": result, "ended": "booked"}

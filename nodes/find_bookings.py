@@ -8,7 +8,7 @@ from typing import cast
 from langgraph.runtime import Runtime
 
 from dialog import phrases
-from dialog.bookings import lookup_key, unmatched_filters
+from dialog.bookings import lookup_key, theirs_to_cancel, unmatched_filters
 from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.slots import start_over
@@ -26,7 +26,7 @@ def find_bookings(state: CallState, runtime: Runtime[Context]) -> dict:
         bookings = [cast(Booking, dict(b)) for b in read_tool(runtime, api.find_bookings, state.name)]
     except Exception:  # timeouts already retried; a refusal or a broken backend goes to a person
         return handoff_update(state, "tool_failure", phrases.UNAVAILABLE)
-    if not bookings:
+    if not theirs_to_cancel(state, bookings):
         return start_over() | {"name": state.name, "notes": [*state.notes, phrases.no_appointment_for(state.name)]}
     update = {"bookings_found": bookings, "bookings_looked_up": lookup_key(state)}
     return update | unmatched_filters(replace(state, bookings_found=bookings))

@@ -17,7 +17,7 @@ from typing import Literal, get_args
 from voicekit.clinic import WEEKDAYS
 from voicekit.dates import find_date, numeric_dates_as_words
 from voicekit.names import NEVER_NAMES, bare_name, find_name
-from voicekit.spoken_time import MINUTE_WORDS, NUMBER_WORDS, TIME_CUES, find_times
+from voicekit.spoken_time import MINUTE_WORDS, NUMBER_WORDS, TIME_CUES, FoundTime, find_times
 
 Intent = Literal["book", "cancel", "yes", "no", "human", "hours", "inform", "unknown"]
 INTENTS: tuple[Intent, ...] = get_args(Intent)
@@ -67,6 +67,13 @@ HUMAN_WORDS = {"person", "human", "operator", "receptionist", "representative", 
 HUMAN_VERBS = {"talk", "speak", "connect", "transfer", "put", "get", "want", "need", "real", "actual", "live"}
 BOOK_WORDS = {"book", "booking", "appointment", "appt", "schedule", "reserve", "reservation", "slot"}
 CANCEL_WORDS = {"cancel", "cancellation", "unbook"}
+# Moving an existing appointment: a booking request that also has an old appointment to cancel.
+RESCHEDULE_WORDS = {"reschedule", "rescheduling", "rebook", "re-book", "postpone"}
+# ... or a moving verb with an appointment noun: "move my Friday appointment", "change the booking".
+MOVE_VERBS = {"move", "change", "shift", "push", "bring"}
+APPOINTMENT_NOUNS = {"appointment", "appointments", "booking", "visit", "appt"}
+# Verbs that ask for a new booking; "my Friday appointment" alone only names one.
+BOOK_VERBS = {"book", "schedule", "reserve", "make", "new", "another", "set", "arrange"}
 HOURS_WORDS = {"hours", "closing"}
 HOURS_PHRASES = ("opening hours", "opening times", "what time do you open", "when do you open")
 OPEN_CLOSE = {"open", "close", "closed", "closes", "opens"}
@@ -160,6 +167,10 @@ class Understanding:
     """The utterance with long digit strings replaced by [redacted]: safe to store and log."""
     booking_words: bool = False
     """The caller used a booking word ("book", "appointment"), whatever the leading intent."""
+    booking_verb: bool = False
+    """The caller asked for a booking with a verb ("book", "schedule", "make"), not just named one."""
+    reschedule: bool = False
+    """The caller wants to move an existing appointment ("reschedule", "move my appointment")."""
 
     def as_parse(self) -> dict:
         """The four keys of SPEC 2.2."""
@@ -279,11 +290,24 @@ def _times(lower: list[str], content_words: int, date_words: set[int]) -> list[s
         cued = found.start > 0 and lower[found.start - 1] in TIME_CUES
         counted = (found.end < len(lower) and lower[found.end] in COUNTED) or (
             found.start > 0 and lower[found.start - 1] in POINTING and not found.explicit)
-        if _negated(lower, found.start) or _not_a_time(lower, found.start, found.end):
+        if _negated(lower, found.start) or _not_a_time(lower, found.start, found.end) or _pronoun_one(lower, found):
             continue
         if found.explicit or (not counted and (cued or content_words <= 3)):
             times.append(found.hhmm)
     return times
+
+
+_PARTS_OF_DAY = ("morning", "afternoon", "evening", "night")
+
+
+def _pronoun_one(lower: list[str], found: FoundTime) -> bool:
+    """A pointing "one" ("the 2:30 one", "the morning one"): it refers to a time; it is not 1 o'clock."""
+    if lower[found.end - 1] != "one" or found.start == 0:
+        return False
+    before = lower[found.start - 1]
+    if found.end - found.start == 1:
+        return not found.explicit and (before[:1].isdigit() or before in ("am", "pm", "o'clock", *_PARTS_OF_DAY))
+    return before in ("the", "that") and lower[found.start] in _PARTS_OF_DAY
 
 
 def _not_a_time(lower: list[str], start: int, end: int) -> bool:
@@ -331,7 +355,9 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     heard.time, time_choice = _pick(heard.times, lower)
     heard.ambiguous = "day" if day_choice else ("time" if time_choice else None)
     heard.name = find_name(lower, original, NOT_NAMES)
-    heard.booking_words = bool(BOOK_WORDS & set(lower))
+    words = set(lower)
+    heard.booking_words, heard.booking_verb = bool(BOOK_WORDS & words), bool(BOOK_VERBS & words)
+    heard.reschedule = bool(RESCHEDULE_WORDS & words or (MOVE_VERBS & words and APPOINTMENT_NOUNS & words))
     heard.pick = _choice(lower)
     emergency, stop = _said(joined, _EMERGENCY_RE), _is_stop(lower, joined, heard)  # each scanned once a turn
     heard.crisis = emergency and _said(joined, _CRISIS_RE)  # crisis phrases are emergency phrases too
@@ -399,7 +425,7 @@ def _intent(lower: list[str], joined: str, heard: Understanding, emergency: bool
     if _has_phrase(joined, ALTERNATIVE_PHRASES) and not heard.booking_words:
         return "no"
     asks_for_a_slot = words & REQUEST_WORDS and (heard.days or heard.times)
-    if heard.booking_words or _has_phrase(joined, BOOK_PHRASES) or asks_for_a_slot:
+    if heard.booking_words or heard.reschedule or _has_phrase(joined, BOOK_PHRASES) or asks_for_a_slot:
         return "book"
     if words & HOURS_WORDS or ("you" in words and words & OPEN_CLOSE) or _has_phrase(joined, HOURS_PHRASES) \
             or _has_phrase(joined, ADDRESS_PHRASES):

@@ -54,6 +54,11 @@ class CrashingClinic(ClinicAPI):
         tick()
         return result
 
+    def find_bookings(self, *args, **kwargs):
+        result = super().find_bookings(*args, **kwargs)
+        tick()
+        return result
+
     def book(self, *args, **kwargs):
         global booked_at
         result = super().book(*args, **kwargs)
@@ -61,12 +66,20 @@ class CrashingClinic(ClinicAPI):
         tick()  # booked on the clinic side, not yet checkpointed
         return result
 
+    def cancel(self, *args, **kwargs):
+        result = super().cancel(*args, **kwargs)
+        tick()  # cancelled on the clinic side, not yet checkpointed
+        return result
+
 
 class KeylessCrashingClinic(CrashingClinic):
-    """The same clinic behind the plain SPEC signature: book(day, time, name) takes no idempotency key."""
+    """The same clinic behind the plain SPEC signatures: book and cancel take no idempotency key."""
 
     def book(self, day, time, name):
         return super().book(day, time, name)
+
+    def cancel(self, booking_id):
+        return super().cancel(booking_id)
 
 
 def run_call(calls_db: str, clinic_db: str, thread: str, progress_path: str, crash: int, turns: list[str],

@@ -17,7 +17,12 @@ ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
 SCRIPTS = {
     "confirm_no": ([ONE_SHOT, "no, make it two thirty", "yes"], ("tuesday", "14:30", "Jamie")),
     "step_by_step": (["I'd like to book", "Wednesday", "eleven thirty", "Sam", "yes"], ("wednesday", "11:30", "Sam")),
+    # Two writes in one call: book the new appointment, then cancel the old one.
+    "reschedule": (["reschedule my Friday appointment to Tuesday at 10, my name is Jamie", "yes", "Friday", "yes"],
+                   ("tuesday", "10:00", "Jamie")),
 }
+# The clinic's appointments before the call (the reschedule moves this one).
+ON_FILE = {"reschedule": [{"day": "friday", "time": "14:30", "name": "Jamie"}]}
 
 
 def _child(workdir, crash_at, turns, keyless=False):
@@ -35,9 +40,15 @@ def run_child(workdir, crash_at, turns, keyless=False) -> int:
     return child.exitcode
 
 
-def crash_then_finish(base, crash_at, turns, keyless=False):
-    workdir = base / f"kill-{crash_at}"
+def on_file(workdir, script):
+    """The clinic database of a fresh run, with the appointments already booked before the call."""
     workdir.mkdir()
+    ClinicAPI(path=str(workdir / "clinic.sqlite"), bookings=ON_FILE.get(script, []))
+    return workdir
+
+
+def crash_then_finish(base, crash_at, turns, keyless=False, script=""):
+    workdir = on_file(base / f"kill-{crash_at}", script)
     assert run_child(workdir, crash_at, turns, keyless) == -signal.SIGKILL
     assert run_child(workdir, 0, turns, keyless) == 0
     replies = [json.loads(line) for line in (workdir / "progress.jsonl").read_text().splitlines()]
@@ -48,29 +59,31 @@ def crash_then_finish(base, crash_at, turns, keyless=False):
 @pytest.mark.parametrize("script", list(SCRIPTS))
 def test_every_kill_point_ends_with_exactly_the_confirmed_booking(tmp_path, script):
     turns, booked = SCRIPTS[script]
-    clean = tmp_path / "clean"
-    clean.mkdir()
+    clean = on_file(tmp_path / "clean", script)
     assert run_child(clean, 0, turns) == 0
     events = int((clean / "events").read_text())
     assert events >= 10
-    outcomes = [crash_then_finish(tmp_path, k, turns) for k in range(1, events + 1)]
+    outcomes = [crash_then_finish(tmp_path, k, turns, script=script) for k in range(1, events + 1)]
     for crash_at, bookings, replies in outcomes:
         assert bookings == [booked], f"killed at event {crash_at}: clinic has {bookings}"
         assert replies[-1]["state"] == "DONE", f"killed at event {crash_at}: ended in {replies[-1]}"
     print(f"\n{script}: killed and recovered at all {events} step boundaries")
 
 
-def test_a_backend_without_idempotency_keys_is_written_at_most_once_at_every_kill_point(tmp_path):
+@pytest.mark.parametrize("script", ["confirm_no", "reschedule"])
+def test_a_backend_without_idempotency_keys_is_written_at_most_once_at_every_kill_point(tmp_path, script):
     """Keyless: a write cut off mid-step is never re-sent; the caller is handed to staff, who check."""
-    turns, booked = SCRIPTS["confirm_no"]
-    clean = tmp_path / "clean"
-    clean.mkdir()
+    turns, booked = SCRIPTS[script]
+    before = [(b["day"], b["time"], b["name"]) for b in ON_FILE.get(script, [])]
+    clean = on_file(tmp_path / "clean", script)
     assert run_child(clean, 0, turns, keyless=True) == 0
     events = int((clean / "events").read_text())
     handed_off = 0
-    for crash_at, bookings, replies in (crash_then_finish(tmp_path, k, turns, keyless=True)
+    for crash_at, bookings, replies in (crash_then_finish(tmp_path, k, turns, keyless=True, script=script)
                                         for k in range(1, events + 1)):
-        assert bookings in ([], [booked]), f"killed at event {crash_at}: clinic has {bookings}"
+        # Each write at most once: never a second new appointment, never a cancel of anything but the old one.
+        assert sorted(bookings) in (sorted(before), sorted([*before, booked]), [booked]), \
+            f"killed at event {crash_at}: clinic has {bookings}"
         final = replies[-1]
         if final["state"] == "HANDOFF":  # the write was cut off: not re-sent, "a member of staff will check"
             handed_off += 1

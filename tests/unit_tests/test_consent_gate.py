@@ -95,7 +95,7 @@ def at_booking_read_back():
 def at_cancel_read_back():
     api = ClinicAPI(bookings=[{"day": "friday", "time": "14:30", "name": "Jamie"}])
     agent = VoiceAgent(api, sleep=lambda s: None)
-    agent.handle("I need to cancel my appointment, my name is Jamie")
+    agent.handle("I need to cancel my Friday appointment, my name is Jamie")
     assert agent.state == "CONFIRM"
     return agent, api
 

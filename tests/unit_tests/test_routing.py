@@ -42,8 +42,10 @@ def test_cancel_flow():
     two = [{"booking_id": "a", "day": "friday", "time": "09:00", "name": "Jamie"},
            {"booking_id": "b", "day": "friday", "time": "14:30", "name": "Jamie"}]
     found = replace(named, bookings_found=two, bookings_looked_up="Jamie")
-    assert route(found) == "ask_day"  # two fit: ask which
+    assert route(found) == "ask_time"  # two on the day described: ask its time (nothing is listed)
     assert route(replace(found, time="14:30")) == "confirm"
+    assert route(replace(found, day=None)) == "ask_day"  # a name alone describes no appointment
+    assert route(replace(found, day=None, time="14:30")) == "confirm"  # the time alone fits one
 
 
 def test_only_a_confirmed_read_back_leads_to_a_write():
