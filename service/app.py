@@ -28,7 +28,9 @@ from service.store import PostgresCallStore, SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
 from voicekit.nlu import mask_sensitive, replace_lone_surrogates
 
-MAX_TURN_CHARS = 10_000
+# A transport limit, not a caller limit: every text a request can carry is answered as VoiceAgent.handle
+# answers it (any length; values are read from its first 2,000 characters, the consent gate judges all of it).
+MAX_BODY_BYTES = 2 * 1024 * 1024
 
 
 @dataclass
@@ -72,8 +74,7 @@ class NewCall(BaseModel):
 class Turn(BaseModel):
     """Body of POST /calls/{call_id}/turns."""
 
-    text: str | None = Field(max_length=MAX_TURN_CHARS,
-                             description="what the caller said (the speech recogniser's transcript); "
+    text: str | None = Field(description="what the caller said (the speech recogniser's transcript); "
                                          "null or empty is silence, as for VoiceAgent.handle")
 
     @field_validator("text", mode="before")
@@ -111,6 +112,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ClinicAPI(schedule=schedule, path=settings.clinic_db)  # create the clinic's tables once, up front
     app = FastAPI(title="Clinic call service", version="0.1.0",
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
+
+    @app.middleware("http")
+    async def refuse_oversized_bodies(request: Request, call_next: Any) -> Any:
+        declared = request.headers.get("content-length", "0")
+        if not declared.isdigit() or int(declared) > MAX_BODY_BYTES:
+            return JSONResponse(status_code=413, content={"detail": f"request body over {MAX_BODY_BYTES} bytes"})
+        return await call_next(request)
 
     @app.exception_handler(RequestValidationError)
     def refuse_without_echo(request: Request, refused: RequestValidationError) -> JSONResponse:

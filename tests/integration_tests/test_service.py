@@ -82,13 +82,26 @@ SECRET = "my card is 4111 1111 1111 1111"
 
 @pytest.mark.parametrize("body", [
     b'{"text": 5}', b'{"text": ["a"]}', b"{}", b'{"txt": "hello"}',
-    b"not json", b'{"text": "' + (SECRET + " ").encode() * 500 + b'"}', b'{"text": "' + SECRET.encode() + b'",',
+    b"not json", b'{"text": "' + SECRET.encode() + b'",', b'{"text": "' + (SECRET + " ").encode() * 80_000 + b'"}',
 ])
 def test_malformed_turns_get_a_4xx_that_echoes_nothing(client, body):
     call = new_call(client)
     answer = client.post(f"/calls/{call}/turns", content=body, headers={"content-type": "application/json"})
     assert 400 <= answer.status_code < 500, answer.text
     assert "4111" not in answer.text and "card" not in answer.text and "ud800" not in answer.text
+
+
+def test_a_long_turn_is_answered_as_voice_agent_answers_it(client):
+    from agent import VoiceAgent
+    from voicekit.clinic import ClinicAPI
+
+    text = "um " * 7_000 + "Book me on Tuesday at ten a m"  # 21,000 characters, the request at the end
+    call = new_call(client)
+    reply = client.post(f"/calls/{call}/turns", json={"text": text})
+    reference = VoiceAgent(ClinicAPI(), sleep=lambda s: None).handle(text)
+    assert reply.status_code == 200 and reply.json()["state"] == reference["state"]
+    card = client.post(f"/calls/{call}/turns", json={"text": (SECRET + " ") * 500})
+    assert card.status_code == 200 and "4111" not in card.text
 
 
 def test_a_null_text_is_silence_as_for_voice_agent(client):
