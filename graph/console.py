@@ -48,7 +48,10 @@ def main(argv: list[str] | None = None) -> int:
         api = ClinicAPI(plan=plan or None, path=args.clinic_db)
     except (TypeError, ValueError) as bad:
         raise SystemExit(f"bad clinic setup: {bad}") from None
-    agent = VoiceAgent(api, checkpointer=make_checkpointer(args.db), thread_id=args.thread)
+    try:
+        agent = VoiceAgent(api, checkpointer=make_checkpointer(args.db), thread_id=args.thread)
+    except ValueError as ended:  # --thread names a call that is over: never replay its last words to a new caller
+        raise SystemExit(f"cannot start the call: {ended}. Run again with another --thread, or without one.") from None
     interactive = sys.stdin.isatty()
     print(f"Clinic line (call {agent.thread_id}, state {agent.state}). Type as the caller; Ctrl-D hangs up.")
     while True:

@@ -26,7 +26,7 @@ from dialog import phrases
 from dialog.context import Context, NluMode
 from dialog.handoff import handoff_update
 from dialog.profile import ClinicProfile
-from dialog.state import CallState, Handoff, Summary, WriteNode
+from dialog.state import TERMINAL, CallState, Handoff, Summary, WriteNode
 from graph.graph import RECURSION_LIMIT, build_graph
 from tools.writes import accepts_idempotency_key
 from voicekit.nlu import mask_sensitive, replace_lone_surrogates
@@ -96,6 +96,7 @@ class VoiceAgent:
         llm_deadline: float = 3.0,
         thread_id: str | None = None,
         checkpointer: Any = None,
+        continue_ended: bool = False,
     ):
         _check_api(api)
         if nlu in ("llm", "hybrid") and classify is None:
@@ -117,6 +118,20 @@ class VoiceAgent:
         self._config = {"configurable": {"thread_id": self.thread_id}, "recursion_limit": RECURSION_LIMIT}
         self._broken_handoff: Handoff | None = None
         self._turns = _lock_for(self.thread_id)  # held for each turn (the service adds a cross-process lock)
+        if thread_id is not None and not continue_ended:
+            self._refuse_an_ended_call()
+
+    def _refuse_an_ended_call(self) -> None:
+        """A new agent on a thread whose call has ended would tell a new caller the old call's last words."""
+        try:
+            ended = self.state in TERMINAL
+        except Exception:  # an unreachable store: handle() answers with a hand-off and says why in the log
+            return
+        if ended:
+            raise ValueError(
+                f"thread {self.thread_id!r} holds a call that has already ended ({self.state}): a new call needs a "
+                "new thread_id (or none, and one is made up); to answer more turns of that ended call (rule 9), "
+                "pass continue_ended=True")
 
     # -- what the grader reads ---------------------------------------------------------------
     @property

@@ -129,8 +129,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def agent_for(call_id: str, plan: dict | None) -> tuple[VoiceAgent, ClinicAPI]:
         api = ClinicAPI(plan=plan or None, schedule=schedule, path=settings.clinic_db)
+        # Each turn builds its agent: an ended call still answers its turns with its final words (rule 9).
         agent = VoiceAgent(api, sleep=settings.sleep, backoff=settings.backoff, thread_id=call_id,
-                           checkpointer=checkpointer)
+                           checkpointer=checkpointer, continue_ended=True)
         return agent, api
 
     def known(call_id: str) -> dict:

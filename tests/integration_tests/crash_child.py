@@ -91,7 +91,8 @@ def run_call(calls_db: str, clinic_db: str, thread: str, progress_path: str, cra
     saver = CrashingSaver(conn)
     saver.setup()
     clinic = (KeylessCrashingClinic if keyless else CrashingClinic)(path=clinic_db)
-    agent = VoiceAgent(clinic, sleep=lambda s: None, thread_id=thread, checkpointer=saver)
+    # A restarted worker picks the call up wherever it was, ended or not (as the service does).
+    agent = VoiceAgent(clinic, sleep=lambda s: None, thread_id=thread, checkpointer=saver, continue_ended=True)
     progress = Path(progress_path)
     answered = progress.read_text().splitlines() if progress.exists() else []
     for text in turns[len(answered):]:

@@ -30,3 +30,16 @@ def test_console_rejects_a_bad_plan_with_the_format():
     done = subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "graph.console", "--plan", "boook=ok"],
                           input="", capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=120)
     assert done.returncode != 0 and "TOOL=OUTCOME" in done.stderr
+
+
+def test_a_thread_that_ended_is_refused_by_name_and_never_replayed(tmp_path):
+    """Issue 10: the same --thread run twice used to show the first caller's booking to the second."""
+    console = [str(ROOT / ".venv/bin/python"), "-m", "graph.console", "--db", str(tmp_path / "calls.sqlite"),
+               "--clinic-db", str(tmp_path / "clinic.sqlite"), "--thread", "front-desk-1"]
+    first = subprocess.run(console, input="Book me on Tuesday at ten a m, my name is Jamie\nyes\n",
+                           capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=120)
+    assert first.returncode == 0 and "state DONE" in first.stdout, first.stderr
+    second = subprocess.run(console, input="Book me on Wednesday at 9, my name is Sam\nyes\n",
+                            capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=120)
+    assert second.returncode != 0 and "front-desk-1" in second.stderr and "--thread" in second.stderr
+    assert "Jamie" not in second.stdout + second.stderr

@@ -194,9 +194,26 @@ def test_a_hand_off_after_a_checkpointer_failure_survives_a_new_agent(tmp_path):
     agent.handle(ONE_SHOT)
     FailsOnce.armed = True
     assert agent.handle("yes, but make it two thirty")["state"] == "HANDOFF"
-    again = VoiceAgent(ClinicAPI(), sleep=lambda s: None, thread_id="t", checkpointer=saver)
+    # The next turn's agent (a service worker makes one per turn) sees the hand-off...
+    again = VoiceAgent(ClinicAPI(), sleep=lambda s: None, thread_id="t", checkpointer=saver, continue_ended=True)
     assert again.state == "HANDOFF" and again.handoff["reason"] == "tool_failure"
+    with pytest.raises(ValueError, match="new thread_id"):  # ...and a new call may not take that thread id
+        VoiceAgent(ClinicAPI(), sleep=lambda s: None, thread_id="t", checkpointer=saver)
     assert again.handle("yes")["tool_calls"] == []
+
+
+def test_a_thread_id_whose_call_ended_is_refused_for_a_new_call_and_never_replays_it(tmp_path):
+    saver = make_checkpointer(str(tmp_path / "calls.sqlite"))
+    api = ClinicAPI(path=str(tmp_path / "clinic.sqlite"))
+    first = VoiceAgent(api, sleep=lambda s: None, thread_id="desk-1", checkpointer=saver)
+    first.handle(ONE_SHOT)
+    first.handle("yes")
+    with pytest.raises(ValueError, match="new thread_id") as refused:
+        VoiceAgent(api, sleep=lambda s: None, thread_id="desk-1", checkpointer=saver)
+    assert "Jamie" not in str(refused.value)
+    fresh = VoiceAgent(api, sleep=lambda s: None, checkpointer=saver)  # no thread id: a new one is made up
+    fresh.handle("Book me on Wednesday at 9, my name is Sam")
+    assert fresh.handle("yes")["state"] == "DONE" and len(api.bookings) == 2
 
 
 # -- 2. turns of one call are serialised: two "yes" at once book once, even without idempotency keys ----
