@@ -52,6 +52,8 @@ WHICH_DAY = "Which day would you like to come in?"
 NAME_FOR_BOOKING = "And what name should I put the booking under?"
 NAME_FOR_CANCELLING = "What name is the appointment under?"
 YES_OR_NO = "Please say yes or no, or press 1 for yes and 2 for no."
+RE_ASK = "Just to be sure:"
+"""How the short re-ask at CONFIRM begins (after an answer that was neither yes nor no)."""
 
 
 def which_day_of(days: Sequence[str]) -> str:
@@ -94,13 +96,13 @@ def booking_read_back(name: str | None, day: str | None, time: str, on_date: str
 
 def booking_re_ask(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
     """Asked once more, briefly, when the answer to the read-back was neither yes nor no."""
-    return (f"Just to be sure: shall I book {name} on {spoken_day(day, on_date)} at {spoken_time(time)}? "
+    return (f"{RE_ASK} shall I book {name} on {spoken_day(day, on_date)} at {spoken_time(time)}? "
             "Please say yes or no.")
 
 
 def cancelling_re_ask(name: str, day: str, time: str) -> str:
     """Asked once more, briefly, when the answer to the cancel read-back was neither yes nor no."""
-    return (f"Just to be sure: shall I cancel the appointment for {name} on {spoken_day(day)} at "
+    return (f"{RE_ASK} shall I cancel the appointment for {name} on {spoken_day(day)} at "
             f"{spoken_time(time)}? Please say yes or no.")
 
 
@@ -134,7 +136,7 @@ def rescheduling_read_back(name: str | None, day: str | None, time: str, on_date
 
 def rescheduling_re_ask(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
     """Asked once more, briefly, when the answer to the reschedule read-back was neither yes nor no."""
-    return (f"Just to be sure: shall I book the new appointment for {name} on {spoken_day(day, on_date)} at "
+    return (f"{RE_ASK} shall I book the new appointment for {name} on {spoken_day(day, on_date)} at "
             f"{spoken_time(time)}, before we cancel the old one? Please say yes or no.")
 
 
@@ -158,6 +160,8 @@ SORRY = "Sorry, I didn't catch that."
 PRIVACY = "For your privacy, please don't read out card or ID numbers; I don't need them to book."
 NO_ADVICE = "I'm sorry, I can't give medical advice; a doctor or nurse can help with that."
 TAKE_YOUR_TIME = "Sure, take your time."
+NO_SERVICE_INFO = ("I'm afraid I can't answer questions about treatments, ratings or insurance on this line; "
+                   "our staff can help with that when you come in.")
 START_OVER = "Let's start over."
 ANOTHER_TIME = "No problem, let's find another time."
 NOTHING_CANCELLED = "Okay, I haven't cancelled anything."
@@ -171,9 +175,10 @@ def emergency(number: str, crisis_line: str | None = None) -> str:
             "I'm also connecting you to our staff.")
 
 
-def not_open(day: str | None, time: str) -> str:
-    """The time asked for is not among the day's open times."""
-    return f"Sorry, {spoken_time(time)} isn't open on {spoken_day(day)}."
+def not_open(day: str | None, time: str, closest: str | None = None) -> str:
+    """The time asked for is not among the day's open times (and the closest one that is)."""
+    nearest = f" The closest open time is {spoken_time(closest)}." if closest else ""
+    return f"Sorry, {spoken_time(time)} isn't open on {spoken_day(day)}.{nearest}"
 
 
 def no_open_times(day: str | None) -> str:

@@ -21,6 +21,10 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     # A new request keeps who is calling, not the day or time of the old one.
     day, time = (state.day, state.time) if same_request else (None, None)
     day, time, update["choices"] = _take_heard_values(heard, day, time)
+    if heard.time or heard.times:
+        update["wanted_time"] = None  # a new time replaces one that was not open
+    elif same_request and day != state.day and time is None and state.wanted_time:
+        time = state.wanted_time  # "not open on Thursday" - "the 12th then": that time, on the new day
     # A named date comes with its weekday; another weekday said afterwards drops the old date.
     named_date = heard.date or (state.date if same_request and day == state.day else None)
     name = heard.name or spoken_name or state.name
@@ -30,7 +34,7 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
         notes.append(plain_no.say)
         if plain_no.start_over:
             return update | start_over() | {"notes": notes}
-        time = None
+        time, update["wanted_time"] = None, None
     if task is not None:
         checked = TASKS[task].check_values(state, day, time, notes)
         day, time, update = checked.pop("day"), checked.pop("time"), update | checked
@@ -44,8 +48,10 @@ def requested_task(state: CallState, heard: Understanding, spoken_name: str | No
     """The request this turn is about: a new one when asked for, else the call's (values alone mean booking)."""
     asked_for = next((task.name for task in TASKS.values() if task.requested_by(heard)), None)
     # Inside a reschedule, "book it for Tuesday" is the new appointment; inside a cancellation, "my Friday
-    # appointment" only names the one to cancel. Neither starts a separate booking.
+    # appointment" only names the one to cancel; inside a booking, "change the appointment" changes it.
     if asked_for == "book" and (state.task == "reschedule" or (state.task == "cancel" and not heard.booking_verb)):
+        return state.task
+    if asked_for == "reschedule" and state.task == "book":  # "change the appointment to 5 pm": this booking
         return state.task
     if asked_for is not None:
         return asked_for
@@ -94,5 +100,5 @@ def name_from_last_word(text: str, heard: Understanding) -> str | None:
 
 def start_over() -> dict:
     """Forget the request (keypad *): the caller begins again from the open question."""
-    return {"task": None, "day": None, "date": None, "time": None, "name": None, "offered_day": None,
-            "offered_times": [], "bookings_looked_up": None, "bookings_found": [], "choices": []}
+    return {"task": None, "day": None, "date": None, "time": None, "wanted_time": None, "name": None,
+            "offered_day": None, "offered_times": [], "bookings_looked_up": None, "bookings_found": [], "choices": []}

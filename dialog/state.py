@@ -73,6 +73,8 @@ class CallState:
     """The calendar date asked for ("YYYY-MM-DD") when the caller named one; read back with the weekday."""
     time: str | None = None
     """The time asked for, "HH:MM"; kept only once it is among the open times (or not yet checked)."""
+    wanted_time: str | None = None
+    """A time the caller asked for that was not open on their day: tried on the next day they name without a time."""
     name: str | None = None
     """The caller's name."""
     offered_day: str | None = None

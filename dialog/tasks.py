@@ -78,11 +78,28 @@ def _next_for_booking(state: CallState) -> Step:
     return "confirm"
 
 
+def closest_open(time: str, open_times: list[str]) -> str | None:
+    """The open time nearest to ``time`` (the earlier of two as near), or None when nothing is open."""
+    def minutes(hhmm: str) -> int:
+        return int(hhmm[:2]) * 60 + int(hhmm[3:])
+
+    return min(open_times, key=lambda t: (abs(minutes(t) - minutes(time)), minutes(t)), default=None)
+
+
+def not_open(day: str | None, time: str, open_times: list[str], notes: list[str]) -> dict:
+    """Say a time is not open and which open one is closest; remember it for another day.
+
+    The closest time is told, not proposed: a bare "yes" never picks a time (replayed real callers showed
+    a "yes" meant for something else turning into a time choice, and then into a booking).
+    """
+    notes.append(phrases.not_open(day, time, closest_open(time, open_times)))
+    return {"time": None, "wanted_time": time}
+
+
 def _only_open_times(state: CallState, day: str | None, time: str | None, notes: list[str]) -> dict:
     # A time said before any day is kept: find_slots checks it once the day is known.
     if time is not None and day is not None and day == state.offered_day and time not in state.offered_times:
-        notes.append(phrases.not_open(day, time))
-        time = None
+        return {"day": day} | not_open(day, time, state.offered_times, notes)
     return {"day": day, "time": time}
 
 

@@ -9,6 +9,12 @@
    on SGD's "today" (Friday 1 March 2019): the caller's turns in order, and "My name is Jamie" whenever
    the agent asks for a name (SGD callers never give one). Right = booked the day and time SGD booked;
    wrong = booked anything else (must be 0); none = the call ended or ran out of turns unbooked.
+   Two rows: *as written* replays only the corpus turns (and the name); *answering re-asks* also lets
+   the caller answer the one question SGD's callers were never asked: the read-back asked *again* after
+   a turn that was neither a plain yes nor a no nor a change ("Yes, can I have their address?" gets the
+   address and the read-back again, or "Just to be sure: …? Please say yes or no."). The caller then says
+   "yes" if what is read back is what SGD booked and "no" otherwise — a truthful caller with SGD's goal.
+   That caller can never cause a wrong booking; only the agent's gate opening on a corpus turn can.
    The clinic is open every quarter of an hour (and at the booked time) on every weekday, except the
    slots SGD's own booking service refused in that dialog: the caller there moved on to another time
    because the first was gone, and here that slot is gone too.
@@ -24,6 +30,7 @@ from datetime import date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from dialog.phrases import RE_ASK
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import WEEKDAYS, ClinicAPI
 from voicekit.nlu import analyse
@@ -33,6 +40,7 @@ SGD_TODAY = date(2019, 3, 1)
 FIELDS = ("intent", "day", "time", "name")
 OPEN_ALL_DAY = [f"{h:02d}:{m:02d}" for h in range(6, 22) for m in (0, 15, 30, 45)]
 NAME_TURN = "My name is Jamie"
+REPLAYS = {"as written": False, "answering re-asks": True}
 
 
 def labelled_turns() -> list[dict]:
@@ -58,7 +66,7 @@ def turn_scores(turns: Iterable[dict]) -> dict:
             for split, t in tallies.items()}
 
 
-def replay(dialog: dict) -> str:
+def replay(dialog: dict, answer_re_asks: bool = False) -> str:
     """Play one SGD booking dialog through the agent: "right", "wrong" or "none"."""
     now = datetime(2019, 3, 1, 9, 0, tzinfo=ZoneInfo("America/New_York"))
     refused = {tuple(slot) for slot in dialog.get("refused", [])}
@@ -66,9 +74,15 @@ def replay(dialog: dict) -> str:
                 for day in WEEKDAYS}
     api = ClinicAPI(schedule=schedule)
     agent = VoiceAgent(api, sleep=lambda s: None, clock=lambda: now)
+    goal = {"day": dialog["day"], "time": dialog["time"]}
     for text in dialog["turns"]:
-        if agent.handle(text)["state"] == "ASK_NAME":
-            agent.handle(NAME_TURN)
+        asked = (agent.state, agent.slots)
+        reply = agent.handle(text)
+        if reply["state"] == "ASK_NAME":
+            reply = agent.handle(NAME_TURN)
+        asked_again = asked == ("CONFIRM", agent.slots) or RE_ASK in reply["say"]
+        if answer_re_asks and reply["state"] == "CONFIRM" and asked_again:
+            agent.handle("yes" if {k: agent.slots[k] for k in goal} == goal else "no")
         if agent.state in ("DONE", "HANDOFF"):
             break
     booked = [(b["day"], b["time"]) for b in api.bookings]
@@ -78,12 +92,14 @@ def replay(dialog: dict) -> str:
 
 
 def dialog_scores(dialogs: Iterable[dict]) -> dict:
-    """Per split: dialogs replayed, and how many booked right, wrongly, or not at all."""
-    tallies: dict[str, dict[str, int]] = {}
+    """Per split and way of replaying: dialogs replayed, and how many booked right, wrongly, or not at all."""
+    tallies: dict[str, dict[str, dict[str, int]]] = {}
     for dialog in dialogs:
-        tally = tallies.setdefault(dialog["split"], {"dialogs": 0, "right": 0, "wrong": 0, "none": 0})
-        tally["dialogs"] += 1
-        tally[replay(dialog)] += 1
+        for way, answer_re_asks in REPLAYS.items():
+            tally = tallies.setdefault(dialog["split"], {}).setdefault(
+                way, {"dialogs": 0, "right": 0, "wrong": 0, "none": 0})
+            tally["dialogs"] += 1
+            tally[replay(dialog, answer_re_asks)] += 1
     return tallies
 
 
@@ -102,12 +118,13 @@ def main(argv: list[str] | None = None) -> int:
             row = turns[split]
             print(f"{split + (' (held out)' if split == 'test' else ''):<16}{row['turns']:>6}"
                   + "".join(f"{row[f]:>10.1%}" for f in (*FIELDS, "all four")))
-        print(f"\n{'dialogs':<16}{'n':>6}{'right':>10}{'wrong':>10}{'none':>10}")
+        print(f"\n{'dialogs':<16}{'replayed':<20}{'n':>6}{'right':>10}{'wrong':>10}{'none':>10}")
         for split in ("test", "train"):
-            row = dialogs[split]
-            print(f"{split + (' (held out)' if split == 'test' else ''):<16}{row['dialogs']:>6}"
-                  + "".join(f"{row[k]:>10}" for k in ("right", "wrong", "none")))
-    return 1 if any(row["wrong"] for row in dialogs.values()) else 0
+            for way in REPLAYS:
+                row = dialogs[split][way]
+                print(f"{split + (' (held out)' if split == 'test' else ''):<16}{way:<20}{row['dialogs']:>6}"
+                      + "".join(f"{row[k]:>10}" for k in ("right", "wrong", "none")))
+    return 1 if any(row["wrong"] for ways in dialogs.values() for row in ways.values()) else 0
 
 
 if __name__ == "__main__":

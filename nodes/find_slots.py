@@ -8,6 +8,7 @@ from dialog import phrases
 from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.state import CallState
+from dialog.tasks import not_open
 from nodes.common import clinic, read_tool
 
 
@@ -19,11 +20,13 @@ def find_slots(state: CallState, runtime: Runtime[Context]) -> dict:
     except Exception:  # timeouts already retried; a refusal or a broken backend goes to a person
         return handoff_update(state, "tool_failure", phrases.UNAVAILABLE)
     notes = list(state.notes)
+    # A time that is not open here is remembered: "then the 12th?" means the same time on another day.
+    wanted = state.time or state.wanted_time
     if not open_times:
         notes.append(phrases.no_open_times(state.day))
-        return {"day": None, "date": None, "time": None, "offered_day": None, "offered_times": [], "notes": notes}
-    time = state.time
-    if time is not None and time not in open_times:
-        notes.append(phrases.not_open(state.day, time))
-        time = None
-    return {"offered_day": state.day, "offered_times": open_times, "time": time, "notes": notes}
+        return {"day": None, "date": None, "time": None, "wanted_time": wanted, "offered_day": None,
+                "offered_times": [], "notes": notes}
+    found = {"offered_day": state.day, "offered_times": open_times, "notes": notes}
+    if state.time is not None and state.time not in open_times:
+        return found | not_open(state.day, state.time, open_times, notes)
+    return found | {"time": state.time, "wanted_time": None if state.time else wanted}

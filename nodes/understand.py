@@ -52,6 +52,8 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
         notes.append(phrases.PRIVACY)
     if heard.act == "medical":
         notes.append(phrases.NO_ADVICE)
+    if heard.act == "services":
+        return turn | {"notes": [*notes, phrases.NO_SERVICE_INFO], "misunderstood": 0}  # changes no slot
     if heard.intent == "hours" or heard.act == "address":
         notes.append(answer_question(heard, context))
         return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot

@@ -15,7 +15,7 @@ from datetime import date
 from typing import Literal, get_args
 
 from voicekit.clinic import WEEKDAYS
-from voicekit.dates import find_date, numeric_dates_as_words
+from voicekit.dates import MONTHS, find_date, numeric_dates_as_words
 from voicekit.names import NEVER_NAMES, bare_name, find_name
 from voicekit.spoken_time import MINUTE_WORDS, NUMBER_WORDS, TIME_CUES, FoundTime, find_times
 
@@ -23,7 +23,8 @@ Intent = Literal["book", "cancel", "yes", "no", "human", "hours", "inform", "unk
 INTENTS: tuple[Intent, ...] = get_args(Intent)
 # A conversational act beside the intent. The parser sets the first seven; the agent's keypad step
 # turns "dtmf" into "repeat", "restart" or "bad_key" once it knows what the current prompt offered.
-Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "restart", "bad_key"]
+Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "services", "restart",
+              "bad_key"]
 _DAY_FORMS = {d: d for d in WEEKDAYS} | {d + "s": d for d in WEEKDAYS} | {
     "tues": "tuesday", "weds": "wednesday", "thurs": "thursday",
 }
@@ -51,12 +52,14 @@ SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you", "
                      "thanks for the help", "thank you for the help")
 # Asking for a different provider or option: a "no" to what was offered.
 ALTERNATIVE_PHRASES = ("someone else", "some one else", "somebody else", "anyone else", "a different", "another one",
-                       "something else", "other options", "any others", "anybody else")
+                       "something else", "other options", "any others", "anybody else", "more options", "there others",
+                       "other possibilities", "any other")
 # Wanting a kind of provider is wanting to be seen: "find me a dentist", "I need a doctor".
 PROVIDER_WORDS = {"dentist", "dentists", "doctor", "doctors", "physician", "gp", "dermatologist", "pediatrician",
                   "paediatrician", "gynecologist", "optometrist", "ophthalmologist", "therapist", "orthodontist",
                   "cardiologist", "specialist", "practitioner", "hygienist", "nurse"}
-SEEKING_WORDS = {"find", "need", "want", "looking", "look", "search", "visit", "see", "get", "go", "like", "book"}
+SEEKING_WORDS = {"find", "need", "want", "looking", "look", "search", "searching", "seeking", "locate", "recommend",
+                 "visit", "see", "get", "go", "like", "book"}
 REQUEST_WORDS = {"anything", "available", "availability", "opening", "openings", "free", "earliest"}
 # Ways of asking to be seen without a booking word ("I need to see someone about my knee").
 BOOK_PHRASES = ("come in", "see the doctor", "see a doctor", "fit me in", "see someone", "see somebody",
@@ -104,6 +107,16 @@ EMERGENCY_PHRASES = CRISIS_PHRASES + (
     "too many pills", "swallowed bleach", "drank bleach", "swallowed poison", "poisoned", "been stabbed", "stabbed",
     "been shot", "got shot", "was shot", "gunshot", "allergic reaction", "anaphylaxis", "throat is closing")
 _NEGATORS = {"no", "not", "never", "without", "except", "excluding"}
+_NOT_PLACES = set(MONTHS) | {"the", "a", "an", "i", "my", "your", "person", "english", "spanish", "morning",
+                             "afternoon", "evening", "pain", "mind"}
+# Questions about the practice the line has no answer for (treatments offered, ratings, insurance):
+# said plainly, then the pending question; they are understood turns, not misses.
+SERVICE_WORDS = {"cosmetic", "services", "service", "rating", "ratings", "rated", "reviews", "review", "insurance",
+                 "insured", "medicare", "medicaid", "accept", "whitening", "specialize", "specialise", "offer",
+                 "offers"}
+QUESTION_STARTS = {"do", "does", "can", "could", "are", "is", "what", "what's", "how", "which", "will", "would"}
+# "in Fremont", "near Mountain View": a place said with a capital after these is somewhere the caller looks.
+PLACE_CUES = {"in", "near", "around", "nearby", "close", "closer"}
 MEDICAL_WORDS = {"medicine", "medication", "dose", "dosage", "prescription", "symptom", "symptoms", "pill",
                  "pills", "antibiotic", "antibiotics", "ibuprofen", "paracetamol", "aspirin", "tylenol",
                  "diagnosis", "treat", "treatment", "contagious", "side effects"}
@@ -115,7 +128,10 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last"
 _CHOSEN = {"one", "option", "time", "slot", "available", "choice", "please", "availability", "opening"}
 _STREET = {"street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "dr", "boulevard", "blvd", "way",
            "court", "ct", "place", "pl", "highway", "hwy", "parkway", "pkwy", "terrace", "circle", "close"}
-_BUSY = {"something", "busy", "meeting", "work", "working", "class", "school", "pickup", "another"}
+_BUSY = {"busy", "meeting", "work", "working", "class", "school", "pickup"}
+# "something"/"another" mean busy only when the caller has them: "I have something at 2", not "something at 2?".
+_HAD = {"something", "another"}
+_HAVE = {"have", "got", "i've", "i'd", "there's"}
 _DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*([0-9*#]*)\s*$|<entered_dtmf_digits>\s*([^<]*?)\s*</entered_dtmf_digits>",
                       re.IGNORECASE)
 # Six or more digits, whatever separates them (spaces, tabs, line breaks, no-break spaces, commas, full
@@ -290,7 +306,7 @@ def _times(lower: list[str], content_words: int, date_words: set[int]) -> list[s
         cued = found.start > 0 and lower[found.start - 1] in TIME_CUES
         counted = (found.end < len(lower) and lower[found.end] in COUNTED) or (
             found.start > 0 and lower[found.start - 1] in POINTING and not found.explicit)
-        if _negated(lower, found.start) or _not_a_time(lower, found.start, found.end) or _pronoun_one(lower, found):
+        if _negated(lower, found.start) or _not_a_time(lower, found) or _pronoun_one(lower, found):
             continue
         if found.explicit or (not counted and (cued or content_words <= 3)):
             times.append(found.hhmm)
@@ -310,11 +326,19 @@ def _pronoun_one(lower: list[str], found: FoundTime) -> bool:
     return before in ("the", "that") and lower[found.start] in _PARTS_OF_DAY
 
 
-def _not_a_time(lower: list[str], start: int, end: int) -> bool:
-    """A house number ("at 5 Bon Air Rd") or a time the caller is busy at ("I have something at 2")."""
-    if _STREET & set(lower[end:end + 3]):
+def _not_a_time(lower: list[str], found: FoundTime) -> bool:
+    """A house number ("at 5 Bon Air Rd") or a time the caller is busy at ("I have something at 2").
+
+    A time said with minutes or am/pm ("1:30 pm with Dr. Wong", "half past 10 ... that way") is no house number.
+    """
+    start, end = found.start, found.end
+    if not found.explicit and _STREET & set(lower[end:end + 3]):
         return True
-    return bool(_BUSY & set(lower[max(0, start - 3):start])) and start > 0 and lower[start - 1] in ("at", "until")
+    if start == 0 or lower[start - 1] not in ("at", "until"):
+        return False
+    before = lower[max(0, start - 3):start]
+    had = _HAD & set(before) and _HAVE & set(lower[max(0, start - 5):start])
+    return bool(_BUSY & set(before) or had)
 
 
 _NO_CLOCK = date(2000, 1, 3)  # a reference to find date words by, when today's date is not known
@@ -362,7 +386,7 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     emergency, stop = _said(joined, _EMERGENCY_RE), _is_stop(lower, joined, heard)  # each scanned once a turn
     heard.crisis = emergency and _said(joined, _CRISIS_RE)  # crisis phrases are emergency phrases too
     heard.intent = _intent(lower, joined, heard, emergency, stop)
-    heard.act = _act(lower, joined, heard, emergency, stop)
+    heard.act = _act(lower, original, heard, emergency, stop, asked="?" in cleaned)
     return heard
 
 
@@ -437,9 +461,11 @@ def _intent(lower: list[str], joined: str, heard: Understanding, emergency: bool
     return "unknown"
 
 
-def _act(lower: list[str], joined: str, heard: Understanding, emergency: bool, stop: bool) -> Act | None:
+def _act(lower: list[str], original: list[str], heard: Understanding, emergency: bool, stop: bool,
+         asked: bool) -> Act | None:
     if not lower:
         return None
+    joined = " ".join(lower)
     if emergency:
         return "emergency"
     if heard.intent == "no" and stop:
@@ -453,9 +479,25 @@ def _act(lower: list[str], joined: str, heard: Understanding, emergency: bool, s
         return "hold"
     if set(lower) & MEDICAL_WORDS or _has_phrase(joined, ("should i take", "is it safe", "side effects")):
         return "medical"
-    if _has_phrase(joined, ADDRESS_PHRASES):
+    if _has_phrase(joined, ADDRESS_PHRASES) or _names_a_place(original, heard):
         return "address"
+    if set(lower) & SERVICE_WORDS and (asked or lower[0] in QUESTION_STARTS):
+        return "services"
     return None
+
+
+def _names_a_place(original: list[str], heard: Understanding) -> bool:
+    """A place ("in Fremont", "Near Mountain View"), said with a capital, and nothing else the call can use.
+
+    "I need a dentist in Fairfield" stays a booking request and "Sam, from Fremont" a name: only a turn
+    that is just a place is answered with where the clinic is.
+    """
+    if heard.intent != "unknown" or heard.name or heard.days or heard.times or heard.date or heard.relative_day:
+        return False
+    for before, word in zip(original, original[1:], strict=False):
+        if before.lower() in PLACE_CUES and word[:1].isupper() and word.lower() not in _NOT_PLACES:
+            return True
+    return False
 
 
 def parse(text: object) -> dict:

@@ -61,12 +61,14 @@ def test_the_split_is_a_stable_hash_of_the_dialog_id():
 
 
 def test_replaying_real_dialogs_never_books_the_wrong_appointment():
-    for split, row in dialog_scores(DIALOGS).items():
-        assert row["wrong"] == 0, (split, row)
+    for split, ways in dialog_scores(DIALOGS).items():
+        for way, row in ways.items():
+            assert row["wrong"] == 0, (split, way, row)
 
 
 def test_held_out_figures_do_not_fall_below_what_the_readme_reports():
     # A guard against regressions, set just under the figures measured when they were written down.
     turns = turn_scores(labelled_turns())["test"]
-    assert turns["all four"] >= 0.70 and turns["day"] >= 0.98 and turns["time"] >= 0.98 and turns["name"] >= 0.99
-    assert dialog_scores(d for d in DIALOGS if d["split"] == "test")["test"]["right"] >= 20
+    assert turns["all four"] >= 0.72 and turns["day"] >= 0.98 and turns["time"] >= 0.99 and turns["name"] >= 0.99
+    held_out = dialog_scores(d for d in DIALOGS if d["split"] == "test")["test"]
+    assert held_out["as written"]["right"] >= 26 and held_out["answering re-asks"]["right"] >= 62
