@@ -36,7 +36,9 @@ YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "b
                "that's right", "that is right", "that's correct", "all good", "works for me", "of course", "agreeable",
                "i like that", "that's okay", "that is okay", "that's fine", "that is fine", "that will work",
                "that would work", "that would do", "that will do", "that would be great", "sounds fine",
-               "sounds perfect", "sounds great", "i'd like that", "let's do that", "let's do it")
+               "sounds perfect", "sounds great", "i'd like that", "let's do that", "let's do it", "that is correct",
+               "go with this", "go with that", "go with him", "go with her", "go with them", "seems right",
+               "sounds right", "looks right", "looks good", "i'll take it", "i will take it", "i'll take that", "suits me", "i assent")
 NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
 NO_PHRASES = ("not right", "not correct", "isn't right", "not what i", "doesn't work", "does not work",
               "don't want", "can't make", "cannot make", "not that", "that's not", "that is not",
@@ -49,17 +51,22 @@ STOP_PHRASES = ("never mind", "nevermind", "forget it", "forget about it", "stop
 # that's all", "no thanks, anything at twelve?") the caller is still talking about the booking.
 SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you", "thank you for your help",
                      "thanks for your help", "that will be all", "i'm all set", "that's everything",
-                     "thanks for the help", "thank you for the help")
+                     "thanks for the help", "thank you for the help", "that is everything", "i'm done", "i am done",
+                     "don't need anything", "do not need anything", "nothing else", "i'm good for now",
+                     "i am good for now", "that would be all")
 # Asking for a different provider or option: a "no" to what was offered.
 ALTERNATIVE_PHRASES = ("someone else", "some one else", "somebody else", "anyone else", "a different", "another one",
                        "something else", "other options", "any others", "anybody else", "more options", "there others",
                        "other possibilities", "any other")
 # Wanting a kind of provider is wanting to be seen: "find me a dentist", "I need a doctor".
-PROVIDER_WORDS = {"dentist", "dentists", "doctor", "doctors", "physician", "gp", "dermatologist", "pediatrician",
-                  "paediatrician", "gynecologist", "optometrist", "ophthalmologist", "therapist", "orthodontist",
+PROVIDER_WORDS = {"dentist", "dentists", "dentistry", "doctor", "doctors", "physician", "gp", "dermatologist",
+                  "pediatrician", "paediatrician", "gynecologist", "optometrist", "ophthalmologist", "therapist", "orthodontist",
                   "cardiologist", "specialist", "practitioner", "hygienist", "nurse"}
 SEEKING_WORDS = {"find", "need", "want", "looking", "look", "search", "searching", "seeking", "locate", "recommend",
-                 "visit", "see", "get", "go", "like", "book"}
+                 "visit", "see", "get", "go", "like", "book", "know", "require", "services"}
+# Revising what was said ("actually, make it 3:30"): with a new day or time, a "no" that carries the values.
+REVISION_PHRASES = ("actually", "on second thought", "strike that", "scratch that", "changed my mind", "instead",
+                    "change it", "change the time", "change the day", "change the date", "one more change")
 REQUEST_WORDS = {"anything", "available", "availability", "opening", "openings", "free", "earliest"}
 # Ways of asking to be seen without a booking word ("I need to see someone about my knee").
 BOOK_PHRASES = ("come in", "see the doctor", "see a doctor", "fit me in", "see someone", "see somebody",
@@ -420,7 +427,10 @@ def _is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
     """
     if _has_phrase(joined, ("hang up",)):
         return True
-    request = heard.booking_words or heard.days or heard.times or bool(REQUEST_WORDS & set(lower))
+    # "anything" asks for a slot ("could you find anything else?"), but "I don't need anything" ends the call.
+    needs_nothing = _has_phrase(joined, ("don't need anything", "do not need anything"))
+    asks = REQUEST_WORDS & set(lower) - ({"anything"} if needs_nothing else set())
+    request = heard.booking_words or heard.days or heard.times or bool(asks)
     if _has_phrase(joined, STOP_PHRASES):
         return not request
     return _has_phrase(joined, SOFT_STOP_PHRASES) and not (request or _leading(lower) in YES_WORDS)
@@ -443,6 +453,8 @@ def _intent(lower: list[str], joined: str, heard: Understanding, emergency: bool
     if stop:
         return "no"
     if words & NO_WORDS or _has_phrase(joined, NO_PHRASES):
+        return "no"
+    if (heard.days or heard.times) and _has_phrase(joined, REVISION_PHRASES):
         return "no"
     if (_leading(lower) in YES_WORDS or _has_phrase(joined, YES_PHRASES)) and not _has_phrase(joined, ("not sure",)):
         return "yes"

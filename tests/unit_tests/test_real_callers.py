@@ -245,3 +245,38 @@ def test_changing_the_appointment_while_booking_changes_this_booking():
 ])
 def test_only_house_numbers_and_busy_times_are_not_times(turn, time):
     assert parse(turn)["time"] == time
+
+
+@pytest.mark.parametrize("turn", ["That is correct.", "I would like to go with this one.", "I'll go with that one",
+                                  "Seems right.", "Looks good to me", "I'll take it", "That suits me"])
+def test_more_ways_of_saying_yes(turn):
+    assert parse(turn)["intent"] == "yes"
+
+
+@pytest.mark.parametrize("turn", ["Thanks, that is everything.", "I'm done, thanks", "I don't need anything else",
+                                  "Nothing else, thanks", "I'm good for now, thanks"])
+def test_more_ways_of_ending_the_call(turn):
+    heard = analyse(turn)
+    assert heard.intent == "no" and heard.act == "stop"
+
+
+@pytest.mark.parametrize(("turn", "time"), [("Actually, make it on March 4th at 3:30 pm", "15:30"),
+                                            ("On second thought, make it 11 am", "11:00"),
+                                            ("Strike that, 11 am please", "11:00")])
+def test_a_revision_with_new_values_is_a_no_that_carries_them(turn, time):
+    heard = parse(turn)
+    assert heard["intent"] == "no" and heard["time"] == time
+
+
+def test_a_revision_marker_alone_is_not_a_no():
+    assert parse("Actually, I'd like to book an appointment")["intent"] == "book"
+
+
+@pytest.mark.parametrize("turn", ["Do you know any dentists?", "I require the services of a dentist.",
+                                  "Could you find me a local dentistry nearby?"])
+def test_more_ways_of_asking_for_a_provider(turn):
+    assert parse(turn)["intent"] == "book"
+
+
+def test_asking_for_anything_else_is_not_an_ending():
+    assert analyse("Could you find anything else in Campbell?").act != "stop"
