@@ -9,8 +9,9 @@ from __future__ import annotations
 from dialog import phrases
 from dialog.state import CallState, TaskName
 from dialog.tasks import TASKS, task_named
+from voicekit.lexicon import NOT_NAMES
 from voicekit.names import capitalise_name
-from voicekit.nlu import NOT_NAMES, Understanding
+from voicekit.nlu import Understanding
 
 
 def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, notes: list[str]) -> dict:

@@ -8,7 +8,7 @@ from typing import Annotated, Literal, TypedDict, get_args
 from dialog import phrases
 from tools.writes import WriteResult
 from voicekit.clinic import Booking
-from voicekit.nlu import mask_sensitive
+from voicekit.privacy import mask_sensitive
 
 DialogState = Literal["LISTEN", "ASK_DAY", "ASK_TIME", "ASK_NAME", "CONFIRM", "DONE", "HANDOFF"]
 STATES: tuple[DialogState, ...] = get_args(DialogState)

@@ -24,7 +24,7 @@ from typing import Any
 from evals.safety import safety_counters
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import ClinicAPI
-from voicekit.nlu import mask_sensitive
+from voicekit.privacy import mask_sensitive
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"

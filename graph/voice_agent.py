@@ -29,7 +29,7 @@ from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, CallState, Handoff, Summary, WriteNode
 from graph.graph import RECURSION_LIMIT, build_graph
 from tools.writes import accepts_idempotency_key
-from voicekit.nlu import mask_sensitive, replace_lone_surrogates
+from voicekit.privacy import mask_sensitive, replace_lone_surrogates
 
 log = logging.getLogger(__name__)
 WRITE_NODES: tuple[WriteNode, ...] = get_args(WriteNode)

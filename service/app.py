@@ -26,7 +26,7 @@ from checkpoints import make_checkpointer
 from graph.voice_agent import VoiceAgent
 from service.store import PostgresCallStore, SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
-from voicekit.nlu import mask_sensitive, replace_lone_surrogates
+from voicekit.privacy import mask_sensitive, replace_lone_surrogates
 
 # A transport limit, not a caller limit: every text a request can carry is answered as VoiceAgent.handle
 # answers it (any length; values are read from its first 2,000 characters, the consent gate judges all of it).

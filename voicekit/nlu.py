@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal, get_args
 
+from voicekit import lexicon
 from voicekit.clinic import WEEKDAYS
-from voicekit.dates import MONTHS, find_date, numeric_dates_as_words
-from voicekit.names import NEVER_NAMES, bare_name, find_name
+from voicekit.dates import find_date, numeric_dates_as_words
+from voicekit.names import bare_name, find_name
+from voicekit.privacy import MASK, mask_sensitive
 from voicekit.spoken_time import MINUTE_WORDS, NUMBER_WORDS, TIME_CUES, FoundTime, find_times
 
 Intent = Literal["book", "cancel", "yes", "no", "human", "hours", "inform", "unknown"]
@@ -25,133 +27,12 @@ INTENTS: tuple[Intent, ...] = get_args(Intent)
 # turns "dtmf" into "repeat", "restart" or "bad_key" once it knows what the current prompt offered.
 Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "services", "restart",
               "bad_key"]
-_DAY_FORMS = {d: d for d in WEEKDAYS} | {d + "s": d for d in WEEKDAYS} | {
-    "tues": "tuesday", "weds": "wednesday", "thurs": "thursday",
-}
-FILLERS = {"uh", "um", "er", "erm", "oh", "well", "hmm", "so", "actually", "ah", "okay so", "like"}
-YES_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "sure", "correct", "right", "ok", "okay", "absolutely",
-             "definitely", "perfect", "great", "confirm", "confirmed", "exactly", "affirmative", "fine", "good",
-             "certainly", "alright", "mm-hmm", "uh-huh", "mhm"}
-YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "book it", "that's it", "that is it",
-               "that's right", "that is right", "that's correct", "all good", "works for me", "of course", "agreeable",
-               "i like that", "that's okay", "that is okay", "that's fine", "that is fine", "that will work",
-               "that would work", "that would do", "that will do", "that would be great", "sounds fine",
-               "sounds perfect", "sounds great", "i'd like that", "let's do that", "let's do it", "that is correct",
-               "go with this", "go with that", "go with him", "go with her", "go with them", "seems right",
-               "sounds right", "looks right", "looks good", "i'll take it", "i will take it", "i'll take that", "suits me", "i assent")
-NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
-NO_PHRASES = ("not right", "not correct", "isn't right", "not what i", "doesn't work", "does not work",
-              "don't want", "can't make", "cannot make", "not that", "that's not", "that is not",
-              # a yes word negated is a no: "absolutely not", "of course not", "don't book it"
-              "absolutely not", "definitely not", "of course not", "certainly not", "not at all", "don't book",
-              "do not book", "please don't", "i don't think so")
-STOP_PHRASES = ("never mind", "nevermind", "forget it", "forget about it", "stop", "bye", "goodbye", "good bye",
-                "hang up", "changed my mind", "don't bother", "cancel that", "not anymore")
-# These end the call only on their own: inside a yes or a request ("yes, that's all", "book Tuesday at 10,
-# that's all", "no thanks, anything at twelve?") the caller is still talking about the booking.
-SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you", "thank you for your help",
-                     "thanks for your help", "that will be all", "i'm all set", "that's everything",
-                     "thanks for the help", "thank you for the help", "that is everything", "i'm done", "i am done",
-                     "don't need anything", "do not need anything", "nothing else", "i'm good for now",
-                     "i am good for now", "that would be all")
-# Asking for a different provider or option: a "no" to what was offered.
-ALTERNATIVE_PHRASES = ("someone else", "some one else", "somebody else", "anyone else", "a different", "another one",
-                       "something else", "other options", "any others", "anybody else", "more options", "there others",
-                       "other possibilities", "any other")
-# Wanting a kind of provider is wanting to be seen: "find me a dentist", "I need a doctor".
-PROVIDER_WORDS = {"dentist", "dentists", "dentistry", "doctor", "doctors", "physician", "gp", "dermatologist",
-                  "pediatrician", "paediatrician", "gynecologist", "optometrist", "ophthalmologist", "therapist", "orthodontist",
-                  "cardiologist", "specialist", "practitioner", "hygienist", "nurse"}
-SEEKING_WORDS = {"find", "need", "want", "looking", "look", "search", "searching", "seeking", "locate", "recommend",
-                 "visit", "see", "get", "go", "like", "book", "know", "require", "services"}
-# Revising what was said ("actually, make it 3:30"): with a new day or time, a "no" that carries the values.
-REVISION_PHRASES = ("actually", "on second thought", "strike that", "scratch that", "changed my mind", "instead",
-                    "change it", "change the time", "change the day", "change the date", "one more change")
-REQUEST_WORDS = {"anything", "available", "availability", "opening", "openings", "free", "earliest"}
-# Ways of asking to be seen without a booking word ("I need to see someone about my knee").
-BOOK_PHRASES = ("come in", "see the doctor", "see a doctor", "fit me in", "see someone", "see somebody",
-                "see a dentist", "see the dentist", "see a nurse", "repeat visit", "check-up", "check up", "checkup",
-                "follow-up", "follow up", "a visit", "visiting a", "visit a", "visit the", "get seen", "be seen")
-HUMAN_WORDS = {"person", "human", "operator", "receptionist", "representative", "someone", "somebody",
-               "agent", "staff"}
-HUMAN_VERBS = {"talk", "speak", "connect", "transfer", "put", "get", "want", "need", "real", "actual", "live"}
-BOOK_WORDS = {"book", "booking", "appointment", "appt", "schedule", "reserve", "reservation", "slot"}
-CANCEL_WORDS = {"cancel", "cancellation", "unbook"}
-# Moving an existing appointment: a booking request that also has an old appointment to cancel.
-RESCHEDULE_WORDS = {"reschedule", "rescheduling", "rebook", "re-book", "postpone"}
-# ... or a moving verb with an appointment noun: "move my Friday appointment", "change the booking".
-MOVE_VERBS = {"move", "change", "shift", "push", "bring"}
-APPOINTMENT_NOUNS = {"appointment", "appointments", "booking", "visit", "appt"}
-# Verbs that ask for a new booking; "my Friday appointment" alone only names one.
-BOOK_VERBS = {"book", "schedule", "reserve", "make", "new", "another", "set", "arrange"}
-HOURS_WORDS = {"hours", "closing"}
-HOURS_PHRASES = ("opening hours", "opening times", "what time do you open", "when do you open")
-OPEN_CLOSE = {"open", "close", "closed", "closes", "opens"}
-ADDRESS_PHRASES = ("where are you", "your address", "the address", "located", "directions", "how do i get",
-                   "where is the clinic", "where's the clinic", "find you", "phone number", "contact number",
-                   "telephone number", "their number", "your number", "their address", "where are they",
-                   "where is this", "where is the office", "where is their", "where's their", "address of",
-                   "reach them", "call them", "contact them", "their location", "the location")
-REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "repeat please", "please repeat",
-                  "can you repeat", "could you repeat", "repeat yourself", "repeat the", "come again", "didn't catch",
-                  "didn't hear", "did not catch", "did not hear", "one more time", "pardon")
-# "Hello?" on its own: the caller checks the line is alive; the prompt is repeated, nothing counted.
-GREETING_WORDS = {"hello", "hi", "hey", "there", "anyone", "anybody", "is", "are", "you", "still"}
-HOLD_PHRASES = ("hold on", "wait", "one moment", "one second", "just a sec", "just a second", "give me a second",
-                "let me check", "hang on")
-REPEAT_ALONE = {"what", "sorry", "huh", "pardon", "eh"}
-# Thoughts of suicide: an emergency, and the crisis line is given too.
-CRISIS_PHRASES = ("suicide", "suicidal", "kill myself", "want to die", "end my life", "hurt myself", "self harm",
-                  "don't want to live", "take my own life")
-# False alarms are the safe side: any of these (not negated) hands off at once with the emergency number.
-EMERGENCY_PHRASES = CRISIS_PHRASES + (
-    "chest pain", "chest pains", "chest hurts", "chest is hurting", "pain in my chest", "chest feels tight",
-    "can't breathe", "cannot breathe", "can not breathe", "cant breathe", "trouble breathing", "difficulty breathing",
-    "hard to breathe", "struggling to breathe", "shortness of breath", "short of breath", "not breathing",
-    "stopped breathing", "isn't breathing", "ambulance", "emergency", "heart attack", "stroke", "seizure",
-    "unconscious", "unresponsive", "collapsed", "passed out", "won't wake up", "choking", "bleeding a lot",
-    "bleeding heavily", "bleeding badly", "won't stop bleeding", "lot of blood", "overdose", "overdosed",
-    "too many pills", "swallowed bleach", "drank bleach", "swallowed poison", "poisoned", "been stabbed", "stabbed",
-    "been shot", "got shot", "was shot", "gunshot", "allergic reaction", "anaphylaxis", "throat is closing")
-_NEGATORS = {"no", "not", "never", "without", "except", "excluding"}
-_NOT_PLACES = set(MONTHS) | {"the", "a", "an", "i", "my", "your", "person", "english", "spanish", "morning",
-                             "afternoon", "evening", "pain", "mind"}
-# Questions about the practice the line has no answer for (treatments offered, ratings, insurance):
-# said plainly, then the pending question; they are understood turns, not misses.
-SERVICE_WORDS = {"cosmetic", "services", "service", "rating", "ratings", "rated", "reviews", "review", "insurance",
-                 "insured", "medicare", "medicaid", "accept", "whitening", "specialize", "specialise", "offer",
-                 "offers"}
-QUESTION_STARTS = {"do", "does", "can", "could", "are", "is", "what", "what's", "how", "which", "will", "would"}
-# "in Fremont", "near Mountain View": a place said with a capital after these is somewhere the caller looks.
-PLACE_CUES = {"in", "near", "around", "nearby", "close", "closer"}
-MEDICAL_WORDS = {"medicine", "medication", "dose", "dosage", "prescription", "symptom", "symptoms", "pill",
-                 "pills", "antibiotic", "antibiotics", "ibuprofen", "paracetamol", "aspirin", "tylenol",
-                 "diagnosis", "treat", "treatment", "contagious", "side effects"}
-NOT_NAMES = (set(NUMBER_WORDS) | set(MINUTE_WORDS) | set(_DAY_FORMS) | YES_WORDS | NO_WORDS | FILLERS | REPEAT_ALONE
-             | NEVER_NAMES | {"looking", "trying", "wondering", "hoping", "available", "free", "booked", "interested",
-                             "ready", "done", "busy", "late", "early", "back", "sick", "ill", "hmm", "quarter", "half"})
-# "the first one", "option 3": a choice among the times just offered (1-based; -1 = the last).
-ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "earliest": 1, "latest": -1}
-_CHOSEN = {"one", "option", "time", "slot", "available", "choice", "please", "availability", "opening"}
-_STREET = {"street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "dr", "boulevard", "blvd", "way",
-           "court", "ct", "place", "pl", "highway", "hwy", "parkway", "pkwy", "terrace", "circle", "close"}
-_BUSY = {"busy", "meeting", "work", "working", "class", "school", "pickup"}
-# "something"/"another" mean busy only when the caller has them: "I have something at 2", not "something at 2?".
-_HAD = {"something", "another"}
-_HAVE = {"have", "got", "i've", "i'd", "there's"}
 _DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*([0-9*#]*)\s*$|<entered_dtmf_digits>\s*([^<]*?)\s*</entered_dtmf_digits>",
                       re.IGNORECASE)
-# Six or more digits, whatever separates them (spaces, tabs, line breaks, no-break spaces, commas, full
-# stops, slashes, underscores, hyphens and dashes, up to three at a time): card, ID and account numbers.
-_SEPARATOR = r"[\s,./_\-\u2010-\u2015]{0,3}"
-_SENSITIVE_RE = re.compile(rf"(?<![\d:])\d(?:{_SEPARATOR}\d){{5,}}(?![\d:])")
-_DIGIT_WORDS = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_SPOKEN_DIGITS_RE = re.compile(rf"\b{_DIGIT_WORDS}(?:[\s,.\-]+{_DIGIT_WORDS}){{5,}}\b", re.IGNORECASE)
 # Keypad markup around anything but ASCII keys ("[DTMF] １"): a key press that means nothing here.
 _DTMF_MARKUP_RE = re.compile(r"\[dtmf\]|</?entered_dtmf_digits>", re.IGNORECASE)
 _TOKEN_RE = re.compile(r"\d{1,2}:\d{2}|[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
 _NUMBERISH = set(NUMBER_WORDS) | {w for phrase in MINUTE_WORDS for w in phrase.split()} | {"o", "oh"}
-MASK = "[redacted]"
 
 
 @dataclass
@@ -200,18 +81,6 @@ class Understanding:
         return {"intent": self.intent, "day": self.day, "time": self.time, "name": self.name}
 
 
-def replace_lone_surrogates(text: str) -> str:
-    """Text with every unpaired surrogate (invalid in UTF-8; JSON can carry one) replaced by U+FFFD."""
-    return re.sub("[\ud800-\udfff]", "\ufffd", text)
-
-
-def mask_sensitive(text: str) -> str:
-    """Replace card numbers, national ID numbers and other 6+ digit strings (digits or words) with [redacted]."""
-    if not isinstance(text, str):
-        return text
-    return _SPOKEN_DIGITS_RE.sub(MASK, _SENSITIVE_RE.sub(MASK, text))
-
-
 def _clean(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
     text = re.sub(r"\bo\s*[\"`´]?\s*clock\b", "o'clock", text, flags=re.IGNORECASE)  # o"clock, o clock
@@ -239,10 +108,10 @@ def _negated(lower: list[str], at: int) -> bool:
     for word in reversed(lower[max(0, at - 4):at]):
         if word in ("at", "on", "do", "make", "it", "a", "the"):
             continue
-        if word in _NEGATORS - {"no"} or word.endswith("n't"):  # "no, make it Wednesday" is a correction
+        if word in lexicon.NEGATORS - {"no"} or word.endswith("n't"):  # "no, make it Wednesday" is a correction
             return True
         looked += 1
-        if looked == 2 or word in _DAY_FORMS or word[:1].isdigit():
+        if looked == 2 or word in lexicon.DAY_FORMS or word[:1].isdigit():
             break  # "not Tuesday, Wednesday": the negation ends at the value it negates
     return at >= 2 and lower[at - 1] == "but" and lower[at - 2] in ("anything", "any", "anyday")
 
@@ -251,8 +120,8 @@ def _choice(lower: list[str]) -> int | None:
     """Which offered time is meant by "the first one", "first available", "the earliest", "option 3"."""
     for i, tok in enumerate(lower):
         following = lower[i + 1] if i + 1 < len(lower) else None
-        if tok in ORDINALS and (following is None or following in _CHOSEN):
-            return ORDINALS[tok]
+        if tok in lexicon.ORDINALS and (following is None or following in lexicon.CHOSEN):
+            return lexicon.ORDINALS[tok]
         if tok in ("option", "number", "choice") and following is not None:
             number = int(following) if following.isdigit() else NUMBER_WORDS.get(following)
             if number is not None and 1 <= number <= 9:
@@ -263,7 +132,7 @@ def _choice(lower: list[str]) -> int | None:
 def bare_name_of(text: str) -> str | None:
     """The whole utterance as a name when it is nothing but one ("Sam Smith", "J A M I E", "Monday Smith")."""
     original = _TOKEN_RE.findall(_clean(mask_sensitive(str(text))).replace(MASK, " "))
-    return bare_name([t.lower() for t in original], original, NOT_NAMES, set(_DAY_FORMS))
+    return bare_name([t.lower() for t in original], original, lexicon.NOT_NAMES, set(lexicon.DAY_FORMS))
 
 
 def _pick(values: list[str], lower: list[str]) -> tuple[str | None, bool]:
@@ -280,10 +149,10 @@ def _days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
     days, relative = [], None
     for i, tok in enumerate(lower):
         tok = tok.removesuffix("'s")  # "Tuesday's appointment", "tomorrow's"
-        if tok in _DAY_FORMS and _negated(lower, i):
+        if tok in lexicon.DAY_FORMS and _negated(lower, i):
             continue
-        if tok in _DAY_FORMS:
-            days.append(_DAY_FORMS[tok])
+        if tok in lexicon.DAY_FORMS:
+            days.append(lexicon.DAY_FORMS[tok])
         elif tok in ("today", "tomorrow"):
             relative = tok
             if today in WEEKDAYS:
@@ -294,16 +163,6 @@ def _days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
     return days, relative
 
 
-# "one moment", "two people", "one more time": a bare number before these is not a time.
-COUNTED = {"moment", "moments", "second", "seconds", "sec", "minute", "minutes", "more", "of", "person", "people",
-           "thing", "things", "day", "days", "week", "weeks", "time", "times", "kids", "children"}
-
-
-# "the Friday one", "that one", "the first one": a bare number after these points at a thing, not a time.
-POINTING = set(_DAY_FORMS) | set(ORDINALS) | {"the", "that", "this", "which", "other", "earlier", "later",
-                                             "option", "number", "choice", "next", "another", "any", "each", "every",
-                                             "good", "new", "same", "right", "closer", "nearer", "better"}
-
 
 def _times(lower: list[str], content_words: int, date_words: set[int]) -> list[str]:
     times = []
@@ -311,16 +170,13 @@ def _times(lower: list[str], content_words: int, date_words: set[int]) -> list[s
         if found.start in date_words:  # "March 3", "on the 14th": a day of the month, not a time
             continue
         cued = found.start > 0 and lower[found.start - 1] in TIME_CUES
-        counted = (found.end < len(lower) and lower[found.end] in COUNTED) or (
-            found.start > 0 and lower[found.start - 1] in POINTING and not found.explicit)
+        counted = (found.end < len(lower) and lower[found.end] in lexicon.COUNTED) or (
+            found.start > 0 and lower[found.start - 1] in lexicon.POINTING and not found.explicit)
         if _negated(lower, found.start) or _not_a_time(lower, found) or _pronoun_one(lower, found):
             continue
         if found.explicit or (not counted and (cued or content_words <= 3)):
             times.append(found.hhmm)
     return times
-
-
-_PARTS_OF_DAY = ("morning", "afternoon", "evening", "night")
 
 
 def _pronoun_one(lower: list[str], found: FoundTime) -> bool:
@@ -329,8 +185,8 @@ def _pronoun_one(lower: list[str], found: FoundTime) -> bool:
         return False
     before = lower[found.start - 1]
     if found.end - found.start == 1:
-        return not found.explicit and (before[:1].isdigit() or before in ("am", "pm", "o'clock", *_PARTS_OF_DAY))
-    return before in ("the", "that") and lower[found.start] in _PARTS_OF_DAY
+        return not found.explicit and (before[:1].isdigit() or before in ("am", "pm", "o'clock", *lexicon.PARTS_OF_DAY))
+    return before in ("the", "that") and lower[found.start] in lexicon.PARTS_OF_DAY
 
 
 def _not_a_time(lower: list[str], found: FoundTime) -> bool:
@@ -339,13 +195,13 @@ def _not_a_time(lower: list[str], found: FoundTime) -> bool:
     A time said with minutes or am/pm ("1:30 pm with Dr. Wong", "half past 10 ... that way") is no house number.
     """
     start, end = found.start, found.end
-    if not found.explicit and _STREET & set(lower[end:end + 3]):
+    if not found.explicit and lexicon.STREET & set(lower[end:end + 3]):
         return True
     if start == 0 or lower[start - 1] not in ("at", "until"):
         return False
     before = lower[max(0, start - 3):start]
-    had = _HAD & set(before) and _HAVE & set(lower[max(0, start - 5):start])
-    return bool(_BUSY & set(before) or had)
+    had = lexicon.HAD & set(before) and lexicon.HAVE & set(lower[max(0, start - 5):start])
+    return bool(lexicon.BUSY & set(before) or had)
 
 
 _NO_CLOCK = date(2000, 1, 3)  # a reference to find date words by, when today's date is not known
@@ -373,7 +229,7 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     original = _TOKEN_RE.findall(cleaned)
     lower = [t.lower() for t in original]
     joined = " ".join(lower)
-    content = [t for t in lower if t not in FILLERS and t not in YES_WORDS and t not in NO_WORDS
+    content = [t for t in lower if t not in lexicon.FILLERS and t not in lexicon.YES_WORDS and t not in lexicon.NO_WORDS
                and t not in {"make", "it", "please", "how", "about", "at", "then", "instead", "maybe", "or", "and"}]
 
     weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
@@ -385,10 +241,11 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     heard.day, day_choice = _pick(heard.days, lower)
     heard.time, time_choice = _pick(heard.times, lower)
     heard.ambiguous = "day" if day_choice else ("time" if time_choice else None)
-    heard.name = find_name(lower, original, NOT_NAMES)
+    heard.name = find_name(lower, original, lexicon.NOT_NAMES)
     words = set(lower)
-    heard.booking_words, heard.booking_verb = bool(BOOK_WORDS & words), bool(BOOK_VERBS & words)
-    heard.reschedule = bool(RESCHEDULE_WORDS & words or (MOVE_VERBS & words and APPOINTMENT_NOUNS & words))
+    heard.booking_words, heard.booking_verb = bool(lexicon.BOOK_WORDS & words), bool(lexicon.BOOK_VERBS & words)
+    moves_one = lexicon.MOVE_VERBS & words and lexicon.APPOINTMENT_NOUNS & words  # "move my Friday appointment"
+    heard.reschedule = bool(lexicon.RESCHEDULE_WORDS & words or moves_one)
     heard.pick = _choice(lower)
     emergency, stop = _said(joined, _EMERGENCY_RE), _is_stop(lower, joined, heard)  # each scanned once a turn
     heard.crisis = emergency and _said(joined, _CRISIS_RE)  # crisis phrases are emergency phrases too
@@ -402,22 +259,22 @@ def _phrase_re(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
 
 
-_EMERGENCY_RE = _phrase_re(EMERGENCY_PHRASES)
-_CRISIS_RE = _phrase_re(CRISIS_PHRASES)
+_EMERGENCY_RE = _phrase_re(lexicon.EMERGENCY_PHRASES)
+_CRISIS_RE = _phrase_re(lexicon.CRISIS_PHRASES)
 
 
 def _said(joined: str, phrases: re.Pattern[str]) -> bool:
     """One of the phrases was said and not negated ("no chest pain, just a check-up" is not an emergency)."""
     for match in phrases.finditer(joined):
         before = joined[:match.start()].split()[-2:]
-        if not any(w in _NEGATORS or w.endswith("n't") for w in before):
+        if not any(w in lexicon.NEGATORS or w.endswith("n't") for w in before):
             return True
     return False
 
 
 def _leading(lower: list[str]) -> str | None:
     """The first word that is not a filler: an explicit yes starts with it ("uh, yes", not "intent yes")."""
-    return next((t for t in lower if t not in FILLERS), None)
+    return next((t for t in lower if t not in lexicon.FILLERS), None)
 
 
 def _is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
@@ -429,11 +286,11 @@ def _is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
         return True
     # "anything" asks for a slot ("could you find anything else?"), but "I don't need anything" ends the call.
     needs_nothing = _has_phrase(joined, ("don't need anything", "do not need anything"))
-    asks = REQUEST_WORDS & set(lower) - ({"anything"} if needs_nothing else set())
+    asks = lexicon.REQUEST_WORDS & set(lower) - ({"anything"} if needs_nothing else set())
     request = heard.booking_words or heard.days or heard.times or bool(asks)
-    if _has_phrase(joined, STOP_PHRASES):
+    if _has_phrase(joined, lexicon.STOP_PHRASES):
         return not request
-    return _has_phrase(joined, SOFT_STOP_PHRASES) and not (request or _leading(lower) in YES_WORDS)
+    return _has_phrase(joined, lexicon.SOFT_STOP_PHRASES) and not (request or _leading(lower) in lexicon.YES_WORDS)
 
 
 def _intent(lower: list[str], joined: str, heard: Understanding, emergency: bool, stop: bool) -> Intent:
@@ -444,29 +301,30 @@ def _intent(lower: list[str], joined: str, heard: Understanding, emergency: bool
         return "human"
     # "see someone about my knee" is a visit, "find someone else" another provider, "somebody in Gilroy" with
     # a gynecologist a provider too: none of them asks for a member of staff.
-    if words & HUMAN_WORDS and (words & HUMAN_VERBS or len(lower) <= 3) \
-            and not _has_phrase(joined, ("see someone", "see somebody", *ALTERNATIVE_PHRASES)) \
-            and not words & PROVIDER_WORDS:
+    if words & lexicon.HUMAN_WORDS and (words & lexicon.HUMAN_VERBS or len(lower) <= 3) \
+            and not _has_phrase(joined, ("see someone", "see somebody", *lexicon.ALTERNATIVE_PHRASES)) \
+            and not words & lexicon.PROVIDER_WORDS:
         return "human"
-    if words & CANCEL_WORDS and not _has_phrase(joined, ("cancel that",)):
+    if words & lexicon.CANCEL_WORDS and not _has_phrase(joined, ("cancel that",)):
         return "cancel"
     if stop:
         return "no"
-    if words & NO_WORDS or _has_phrase(joined, NO_PHRASES):
+    if words & lexicon.NO_WORDS or _has_phrase(joined, lexicon.NO_PHRASES):
         return "no"
-    if (heard.days or heard.times) and _has_phrase(joined, REVISION_PHRASES):
+    if (heard.days or heard.times) and _has_phrase(joined, lexicon.REVISION_PHRASES):
         return "no"
-    if (_leading(lower) in YES_WORDS or _has_phrase(joined, YES_PHRASES)) and not _has_phrase(joined, ("not sure",)):
+    says_yes = _leading(lower) in lexicon.YES_WORDS or _has_phrase(joined, lexicon.YES_PHRASES)
+    if says_yes and not _has_phrase(joined, ("not sure",)):
         return "yes"
-    if _has_phrase(joined, ALTERNATIVE_PHRASES) and not heard.booking_words:
+    if _has_phrase(joined, lexicon.ALTERNATIVE_PHRASES) and not heard.booking_words:
         return "no"
-    asks_for_a_slot = words & REQUEST_WORDS and (heard.days or heard.times)
-    if heard.booking_words or heard.reschedule or _has_phrase(joined, BOOK_PHRASES) or asks_for_a_slot:
+    asks_for_a_slot = words & lexicon.REQUEST_WORDS and (heard.days or heard.times)
+    if heard.booking_words or heard.reschedule or _has_phrase(joined, lexicon.BOOK_PHRASES) or asks_for_a_slot:
         return "book"
-    if words & HOURS_WORDS or ("you" in words and words & OPEN_CLOSE) or _has_phrase(joined, HOURS_PHRASES) \
-            or _has_phrase(joined, ADDRESS_PHRASES):
+    if words & lexicon.HOURS_WORDS or ("you" in words and words & lexicon.OPEN_CLOSE) \
+            or _has_phrase(joined, lexicon.HOURS_PHRASES) or _has_phrase(joined, lexicon.ADDRESS_PHRASES):
         return "hours"
-    if words & PROVIDER_WORDS and words & SEEKING_WORDS:
+    if words & lexicon.PROVIDER_WORDS and words & lexicon.SEEKING_WORDS:
         return "book"
     if heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day:
         return "inform"
@@ -482,18 +340,18 @@ def _act(lower: list[str], original: list[str], heard: Understanding, emergency:
         return "emergency"
     if heard.intent == "no" and stop:
         return "stop"
-    if _has_phrase(joined, REPEAT_PHRASES) or lower == ["repeat"] \
-            or (len(lower) <= 2 and set(lower) <= REPEAT_ALONE | {"i", "said"}):
+    if _has_phrase(joined, lexicon.REPEAT_PHRASES) or lower == ["repeat"] \
+            or (len(lower) <= 2 and set(lower) <= lexicon.REPEAT_ALONE | {"i", "said"}):
         return "repeat"
-    if set(lower) <= GREETING_WORDS and set(lower) & {"hello", "hi", "hey", "there"}:
+    if set(lower) <= lexicon.GREETING_WORDS and set(lower) & {"hello", "hi", "hey", "there"}:
         return "repeat"
-    if _has_phrase(joined, HOLD_PHRASES) and heard.intent == "unknown":
+    if _has_phrase(joined, lexicon.HOLD_PHRASES) and heard.intent == "unknown":
         return "hold"
-    if set(lower) & MEDICAL_WORDS or _has_phrase(joined, ("should i take", "is it safe", "side effects")):
+    if set(lower) & lexicon.MEDICAL_WORDS or _has_phrase(joined, ("should i take", "is it safe", "side effects")):
         return "medical"
-    if _has_phrase(joined, ADDRESS_PHRASES) or _names_a_place(original, heard):
+    if _has_phrase(joined, lexicon.ADDRESS_PHRASES) or _names_a_place(original, heard):
         return "address"
-    if set(lower) & SERVICE_WORDS and (asked or lower[0] in QUESTION_STARTS):
+    if set(lower) & lexicon.SERVICE_WORDS and (asked or lower[0] in lexicon.QUESTION_STARTS):
         return "services"
     return None
 
@@ -507,7 +365,7 @@ def _names_a_place(original: list[str], heard: Understanding) -> bool:
     if heard.intent != "unknown" or heard.name or heard.days or heard.times or heard.date or heard.relative_day:
         return False
     for before, word in zip(original, original[1:], strict=False):
-        if before.lower() in PLACE_CUES and word[:1].isupper() and word.lower() not in _NOT_PLACES:
+        if before.lower() in lexicon.PLACE_CUES and word[:1].isupper() and word.lower() not in lexicon.NOT_PLACES:
             return True
     return False
 

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voicekit.nlu import INTENTS, analyse, mask_sensitive, parse
+from voicekit.nlu import INTENTS, analyse, parse
+from voicekit.privacy import mask_sensitive
 
 LABELLED = Path(__file__).resolve().parents[2] / "evals" / "utterances.jsonl"
 

@@ -5,7 +5,8 @@ import pytest
 from agent import VoiceAgent
 from checkpoints import make_checkpointer
 from voicekit.clinic import ClinicAPI, ToolError
-from voicekit.nlu import mask_sensitive, parse
+from voicekit.nlu import parse
+from voicekit.privacy import mask_sensitive
 
 ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
 

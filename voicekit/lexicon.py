@@ -1,0 +1,138 @@
+"""The words the rule parser listens for: one table per thing a caller may say.
+
+Kept apart from the parser's logic (``voicekit.nlu``) so that adding a way of saying something is one
+line here. Lower case; phrases are matched on word boundaries.
+"""
+
+from __future__ import annotations
+
+from voicekit.clinic import WEEKDAYS
+from voicekit.dates import MONTHS
+from voicekit.names import NEVER_NAMES
+from voicekit.spoken_time import MINUTE_WORDS, NUMBER_WORDS
+
+DAY_FORMS = {d: d for d in WEEKDAYS} | {d + "s": d for d in WEEKDAYS} | {
+    "tues": "tuesday", "weds": "wednesday", "thurs": "thursday",
+}
+FILLERS = {"uh", "um", "er", "erm", "oh", "well", "hmm", "so", "actually", "ah", "okay so", "like"}
+YES_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "sure", "correct", "right", "ok", "okay", "absolutely",
+             "definitely", "perfect", "great", "confirm", "confirmed", "exactly", "affirmative", "fine", "good",
+             "certainly", "alright", "mm-hmm", "uh-huh", "mhm"}
+YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "book it", "that's it", "that is it",
+               "that's right", "that is right", "that's correct", "all good", "works for me", "of course", "agreeable",
+               "i like that", "that's okay", "that is okay", "that's fine", "that is fine", "that will work",
+               "that would work", "that would do", "that will do", "that would be great", "sounds fine",
+               "sounds perfect", "sounds great", "i'd like that", "let's do that", "let's do it", "that is correct",
+               "go with this", "go with that", "go with him", "go with her", "go with them", "seems right",
+               "sounds right", "looks right", "looks good", "i'll take it", "i will take it", "i'll take that",
+               "suits me", "i assent")
+NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
+NO_PHRASES = ("not right", "not correct", "isn't right", "not what i", "doesn't work", "does not work",
+              "don't want", "can't make", "cannot make", "not that", "that's not", "that is not",
+              # a yes word negated is a no: "absolutely not", "of course not", "don't book it"
+              "absolutely not", "definitely not", "of course not", "certainly not", "not at all", "don't book",
+              "do not book", "please don't", "i don't think so")
+STOP_PHRASES = ("never mind", "nevermind", "forget it", "forget about it", "stop", "bye", "goodbye", "good bye",
+                "hang up", "changed my mind", "don't bother", "cancel that", "not anymore")
+# These end the call only on their own: inside a yes or a request ("yes, that's all", "book Tuesday at 10,
+# that's all", "no thanks, anything at twelve?") the caller is still talking about the booking.
+SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you", "thank you for your help",
+                     "thanks for your help", "that will be all", "i'm all set", "that's everything",
+                     "thanks for the help", "thank you for the help", "that is everything", "i'm done", "i am done",
+                     "don't need anything", "do not need anything", "nothing else", "i'm good for now",
+                     "i am good for now", "that would be all")
+# Asking for a different provider or option: a "no" to what was offered.
+ALTERNATIVE_PHRASES = ("someone else", "some one else", "somebody else", "anyone else", "a different", "another one",
+                       "something else", "other options", "any others", "anybody else", "more options", "there others",
+                       "other possibilities", "any other")
+# Wanting a kind of provider is wanting to be seen: "find me a dentist", "I need a doctor".
+PROVIDER_WORDS = {"dentist", "dentists", "dentistry", "doctor", "doctors", "physician", "gp", "dermatologist",
+                  "pediatrician", "paediatrician", "gynecologist", "optometrist", "ophthalmologist", "therapist",
+                  "orthodontist", "cardiologist", "specialist", "practitioner", "hygienist", "nurse"}
+SEEKING_WORDS = {"find", "need", "want", "looking", "look", "search", "searching", "seeking", "locate", "recommend",
+                 "visit", "see", "get", "go", "like", "book", "know", "require", "services"}
+# Revising what was said ("actually, make it 3:30"): with a new day or time, a "no" that carries the values.
+REVISION_PHRASES = ("actually", "on second thought", "strike that", "scratch that", "changed my mind", "instead",
+                    "change it", "change the time", "change the day", "change the date", "one more change")
+REQUEST_WORDS = {"anything", "available", "availability", "opening", "openings", "free", "earliest"}
+# Ways of asking to be seen without a booking word ("I need to see someone about my knee").
+BOOK_PHRASES = ("come in", "see the doctor", "see a doctor", "fit me in", "see someone", "see somebody",
+                "see a dentist", "see the dentist", "see a nurse", "repeat visit", "check-up", "check up", "checkup",
+                "follow-up", "follow up", "a visit", "visiting a", "visit a", "visit the", "get seen", "be seen")
+HUMAN_WORDS = {"person", "human", "operator", "receptionist", "representative", "someone", "somebody",
+               "agent", "staff"}
+HUMAN_VERBS = {"talk", "speak", "connect", "transfer", "put", "get", "want", "need", "real", "actual", "live"}
+BOOK_WORDS = {"book", "booking", "appointment", "appt", "schedule", "reserve", "reservation", "slot"}
+CANCEL_WORDS = {"cancel", "cancellation", "unbook"}
+# Moving an existing appointment: a booking request that also has an old appointment to cancel.
+RESCHEDULE_WORDS = {"reschedule", "rescheduling", "rebook", "re-book", "postpone"}
+# ... or a moving verb with an appointment noun: "move my Friday appointment", "change the booking".
+MOVE_VERBS = {"move", "change", "shift", "push", "bring"}
+APPOINTMENT_NOUNS = {"appointment", "appointments", "booking", "visit", "appt"}
+# Verbs that ask for a new booking; "my Friday appointment" alone only names one.
+BOOK_VERBS = {"book", "schedule", "reserve", "make", "new", "another", "set", "arrange"}
+HOURS_WORDS = {"hours", "closing"}
+HOURS_PHRASES = ("opening hours", "opening times", "what time do you open", "when do you open")
+OPEN_CLOSE = {"open", "close", "closed", "closes", "opens"}
+ADDRESS_PHRASES = ("where are you", "your address", "the address", "located", "directions", "how do i get",
+                   "where is the clinic", "where's the clinic", "find you", "phone number", "contact number",
+                   "telephone number", "their number", "your number", "their address", "where are they",
+                   "where is this", "where is the office", "where is their", "where's their", "address of",
+                   "reach them", "call them", "contact them", "their location", "the location")
+REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "repeat please", "please repeat",
+                  "can you repeat", "could you repeat", "repeat yourself", "repeat the", "come again", "didn't catch",
+                  "didn't hear", "did not catch", "did not hear", "one more time", "pardon")
+# "Hello?" on its own: the caller checks the line is alive; the prompt is repeated, nothing counted.
+GREETING_WORDS = {"hello", "hi", "hey", "there", "anyone", "anybody", "is", "are", "you", "still"}
+HOLD_PHRASES = ("hold on", "wait", "one moment", "one second", "just a sec", "just a second", "give me a second",
+                "let me check", "hang on")
+REPEAT_ALONE = {"what", "sorry", "huh", "pardon", "eh"}
+# Thoughts of suicide: an emergency, and the crisis line is given too.
+CRISIS_PHRASES = ("suicide", "suicidal", "kill myself", "want to die", "end my life", "hurt myself", "self harm",
+                  "don't want to live", "take my own life")
+# False alarms are the safe side: any of these (not negated) hands off at once with the emergency number.
+EMERGENCY_PHRASES = CRISIS_PHRASES + (
+    "chest pain", "chest pains", "chest hurts", "chest is hurting", "pain in my chest", "chest feels tight",
+    "can't breathe", "cannot breathe", "can not breathe", "cant breathe", "trouble breathing", "difficulty breathing",
+    "hard to breathe", "struggling to breathe", "shortness of breath", "short of breath", "not breathing",
+    "stopped breathing", "isn't breathing", "ambulance", "emergency", "heart attack", "stroke", "seizure",
+    "unconscious", "unresponsive", "collapsed", "passed out", "won't wake up", "choking", "bleeding a lot",
+    "bleeding heavily", "bleeding badly", "won't stop bleeding", "lot of blood", "overdose", "overdosed",
+    "too many pills", "swallowed bleach", "drank bleach", "swallowed poison", "poisoned", "been stabbed", "stabbed",
+    "been shot", "got shot", "was shot", "gunshot", "allergic reaction", "anaphylaxis", "throat is closing")
+NEGATORS = {"no", "not", "never", "without", "except", "excluding"}
+NOT_PLACES = set(MONTHS) | {"the", "a", "an", "i", "my", "your", "person", "english", "spanish", "morning",
+                             "afternoon", "evening", "pain", "mind"}
+# Questions about the practice the line has no answer for (treatments offered, ratings, insurance):
+# said plainly, then the pending question; they are understood turns, not misses.
+SERVICE_WORDS = {"cosmetic", "services", "service", "rating", "ratings", "rated", "reviews", "review", "insurance",
+                 "insured", "medicare", "medicaid", "accept", "whitening", "specialize", "specialise", "offer",
+                 "offers"}
+QUESTION_STARTS = {"do", "does", "can", "could", "are", "is", "what", "what's", "how", "which", "will", "would"}
+# "in Fremont", "near Mountain View": a place said with a capital after these is somewhere the caller looks.
+PLACE_CUES = {"in", "near", "around", "nearby", "close", "closer"}
+MEDICAL_WORDS = {"medicine", "medication", "dose", "dosage", "prescription", "symptom", "symptoms", "pill",
+                 "pills", "antibiotic", "antibiotics", "ibuprofen", "paracetamol", "aspirin", "tylenol",
+                 "diagnosis", "treat", "treatment", "contagious", "side effects"}
+NOT_NAMES = (set(NUMBER_WORDS) | set(MINUTE_WORDS) | set(DAY_FORMS) | YES_WORDS | NO_WORDS | FILLERS | REPEAT_ALONE
+             | NEVER_NAMES | {"looking", "trying", "wondering", "hoping", "available", "free", "booked", "interested",
+                             "ready", "done", "busy", "late", "early", "back", "sick", "ill", "hmm", "quarter", "half"})
+# "the first one", "option 3": a choice among the times just offered (1-based; -1 = the last).
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "earliest": 1, "latest": -1}
+CHOSEN = {"one", "option", "time", "slot", "available", "choice", "please", "availability", "opening"}
+STREET = {"street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "dr", "boulevard", "blvd", "way",
+           "court", "ct", "place", "pl", "highway", "hwy", "parkway", "pkwy", "terrace", "circle", "close"}
+BUSY = {"busy", "meeting", "work", "working", "class", "school", "pickup"}
+# "something"/"another" mean busy only when the caller has them: "I have something at 2", not "something at 2?".
+HAD = {"something", "another"}
+HAVE = {"have", "got", "i've", "i'd", "there's"}
+# "one moment", "two people", "one more time": a bare number before these is not a time.
+COUNTED = {"moment", "moments", "second", "seconds", "sec", "minute", "minutes", "more", "of", "person", "people",
+           "thing", "things", "day", "days", "week", "weeks", "time", "times", "kids", "children"}
+
+
+# "the Friday one", "that one", "the first one": a bare number after these points at a thing, not a time.
+POINTING = set(DAY_FORMS) | set(ORDINALS) | {"the", "that", "this", "which", "other", "earlier", "later",
+                                             "option", "number", "choice", "next", "another", "any", "each", "every",
+                                             "good", "new", "same", "right", "closer", "nearer", "better"}
+PARTS_OF_DAY = ("morning", "afternoon", "evening", "night")
