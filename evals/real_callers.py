@@ -51,6 +51,11 @@ def labelled_turns() -> list[dict]:
     return sgd + own
 
 
+def booking_dialogs() -> list[dict]:
+    """The SGD dialogs that ended in a booking (with their split, turns, booked slot and refused slots)."""
+    return [json.loads(line) for line in (HERE / "real" / "sgd_dialogs.jsonl").read_text().splitlines()]
+
+
 def turn_scores(turns: Iterable[dict]) -> dict:
     """Per split: how many turns, and the share right of each field and of all four together."""
     tallies: dict[str, dict[str, int]] = {}
@@ -109,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     turns = turn_scores(labelled_turns())
-    dialogs = dialog_scores(json.loads(line) for line in (HERE / "real" / "sgd_dialogs.jsonl").read_text().splitlines())
+    dialogs = dialog_scores(booking_dialogs())
     if args.json:
         print(json.dumps({"turns": turns, "dialogs": dialogs}, indent=2))
     else:

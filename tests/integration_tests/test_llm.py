@@ -98,6 +98,10 @@ def test_the_notebook_executes_headless_and_writes_the_artifacts(llm_server, tmp
     images = [o for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if "image/png" in o.get("data", {})]
     assert len(images) == 1  # the confusion-matrix figure (two panels)
+    shown = [o["data"]["text/markdown"] for c in notebook.cells if c.cell_type == "code"
+             for o in c.get("outputs", []) if "text/markdown" in o.get("data", {})]
+    real = next(t for t in shown if "| held out | 898 |" in t)  # the held-out and training rows, side by side
+    assert "| training |" in real and "| held out | answering re-asks | 75 |" in real
 
 
 def test_hybrid_agent_books_with_the_real_model_and_hostile_text_cannot(llm_server):
