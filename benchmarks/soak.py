@@ -92,6 +92,11 @@ def sqlite_calls(path: Path) -> Callable[[int], None]:
     return call
 
 
+def storage_mb(folder: Path) -> float:
+    """What the service's databases take on disk (every file in ``folder``, WAL and lock files included)."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 2**20
+
+
 def service_soak(calls: int, tmp: Path) -> tuple[list[float], int]:
     """Start one worker and soak it over HTTP; its RSS figures and the errors seen."""
     port = free_port()
@@ -138,10 +143,13 @@ def main() -> int:
                 figures = soak(args.calls, sqlite_calls(Path(tmp) / "soak.sqlite"))
             else:
                 figures, errors = service_soak(args.calls, Path(tmp))
-            growth = figures[-1] - figures[0]
+            growth, second_half = figures[-1] - figures[0], figures[-1] - figures[2]
             print(f"{kind:<8} " + " ".join(f"{f:7.1f}" for f in figures)
-                  + f"   growth {growth:+.1f} MB ({growth * 1024 / args.calls:+.2f} KB a call), errors {errors}",
-                  flush=True)
+                  + f"   growth {growth:+.1f} MB ({growth * 1024 / args.calls:+.2f} KB a call; second half "
+                  + f"{second_half * 2048 / args.calls:+.2f} KB a call), errors {errors}", flush=True)
+            if kind == "service":
+                print(f"{'':<8} storage on disk {storage_mb(Path(tmp)):.1f} MB "
+                      f"({storage_mb(Path(tmp)) * 1024 / (args.calls + WARM_UP):.1f} KB a call)", flush=True)
     return 0
 
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,28 @@ def postgres_checkpointer(url: str) -> Any:
     saver = PostgresSaver(pool)  # type: ignore[arg-type]  # rows are dicts: the pool's row_factory above
     saver.setup()
     return saver
+
+
+def keep_only_latest(saver: Any, thread_id: str) -> None:
+    """Drop a finished call's checkpoint history and keep its final state.
+
+    The final state is all that is read once a call has ended: its last words (rule 9), its slots and its
+    hand-off. The service keeps each turn's record (masked) in its own table for audit and safety reports,
+    so the history of intermediate steps, ~60 KB a call, only grows the database. PostgreSQL uses
+    LangGraph's own ``prune``; for SQLite (which has none) the same is done in one transaction.
+    """
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    if isinstance(saver, SqliteSaver):
+        with saver.lock, saver.conn:
+            for table in ("writes", "checkpoints"):  # table names from this fixed tuple, never from input
+                saver.conn.execute(
+                    f"DELETE FROM {table} WHERE thread_id = ? AND checkpoint_id <> (SELECT MAX(c.checkpoint_id) "
+                    f"FROM checkpoints c WHERE c.thread_id = {table}.thread_id "
+                    f"AND c.checkpoint_ns = {table}.checkpoint_ns)", (thread_id,))
+        return
+    with contextlib.suppress(NotImplementedError):  # a saver without pruning (in memory) goes with the process
+        saver.prune([thread_id], strategy="keep_latest")
 
 
 def make_checkpointer(url: str | None = None) -> Any:

@@ -115,3 +115,26 @@ def test_a_lone_surrogate_inside_a_turn_is_replaced_not_a_crash(client):
     reply = client.post(f"/calls/{call}/turns", content=b'{"text": "Book me on Tuesday \\ud800 at ten a m"}',
                         headers={"content-type": "application/json"})
     assert reply.status_code == 200 and reply.json()["state"] == "ASK_NAME"
+
+
+# -- issue 11: a finished call keeps only its final checkpoint (storage per call is bounded) ---------------
+
+def test_a_finished_call_keeps_only_its_final_state(tmp_path):
+    import sqlite3
+
+    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                        sleep=lambda s: None)
+    with TestClient(create_app(settings)) as client:
+        call = new_call(client)
+        client.post(f"/calls/{call}/turns", json={"text": ONE_SHOT})
+        rows = sqlite3.connect(tmp_path / "service.sqlite")
+        assert rows.execute("SELECT COUNT(*) FROM checkpoints WHERE thread_id=?", (call,)).fetchone()[0] > 1
+        client.post(f"/calls/{call}/turns", json={"text": "yes"})
+        assert rows.execute("SELECT COUNT(*) FROM checkpoints WHERE thread_id=?", (call,)).fetchone()[0] == 1
+        orphans = rows.execute("SELECT COUNT(*) FROM writes WHERE thread_id=? AND checkpoint_id NOT IN "
+                               "(SELECT checkpoint_id FROM checkpoints WHERE thread_id=?)", (call, call))
+        assert orphans.fetchone()[0] == 0
+        again = client.post(f"/calls/{call}/turns", json={"text": "yes"}).json()  # the ended call still answers
+        assert again["state"] == "DONE" and "booked" in again["say"] and again["tool_calls"] == []
+        view = client.get(f"/calls/{call}").json()
+        assert view["state"] == "DONE" and view["slots"]["time"] == "10:00" and len(view["turns"]) == 3

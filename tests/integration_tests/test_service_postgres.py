@@ -45,7 +45,7 @@ def workers(tmp_path_factory):
                                                    start_new_session=True), log))
                 urls.append(f"http://127.0.0.1:{port}")
                 wait_for(f"{urls[-1]}/health", processes[-1][0])
-            yield {"urls": urls, "clinic": str(tmp / "clinic.sqlite")}
+            yield {"urls": urls, "clinic": str(tmp / "clinic.sqlite"), "database": url}
         finally:
             for process, log in processes:
                 stop(process)
@@ -97,6 +97,14 @@ def test_fifty_concurrent_calls_across_two_workers(workers):
     assert len(bookings) == expected_booked
     finals = {r["replies"][-1]["state"] for r in results}
     assert finals <= {"DONE", "HANDOFF"} and "DONE" in finals and "HANDOFF" in finals
+    # Issue 11: every finished call keeps only its final checkpoint (LangGraph's prune, keep_latest).
+    import psycopg
+
+    with psycopg.connect(workers["database"]) as db:
+        kept = db.execute("SELECT thread_id, COUNT(*) FROM checkpoints GROUP BY thread_id").fetchall()
+    ended = {r["view"]["call_id"] for r in results}
+    assert ended <= {thread for thread, _ in kept}  # each ended call is still there...
+    assert {thread for thread, count in kept if thread in ended and count != 1} == set()  # ...as one checkpoint
 
 
 def test_two_turns_of_one_call_at_once_are_serialised(workers):
