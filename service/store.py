@@ -25,6 +25,10 @@ def new_call_id() -> str:
     return f"call-{uuid.uuid4().hex}"
 
 
+LOCK_STRIPES = 1024
+"""How many lock files a SQLite call store uses (calls are spread over them by a hash of their id)."""
+
+
 class LockedCall:
     """One call while its lock is held: read it and save its turn through the lock's own connection."""
 
@@ -73,8 +77,13 @@ class SqliteCallStore:
 
     @contextlib.contextmanager
     def locked(self, call_id: str) -> Iterator[LockedCall]:
-        """Hold the call's lock for one turn."""
-        name = hashlib.sha256(call_id.encode()).hexdigest()[:32]
+        """Hold the call's lock for one turn.
+
+        Locks are striped over a fixed set of files (a call's stripe from a hash of its id), so the lock
+        directory stays the same size however many calls the worker takes; two calls that share a stripe
+        only wait for each other's turns, they never mix.
+        """
+        name = f"{int(hashlib.sha256(call_id.encode()).hexdigest(), 16) % LOCK_STRIPES:04d}.lock"
         with open(self._locks_dir / name, "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:

@@ -138,3 +138,15 @@ def test_a_finished_call_keeps_only_its_final_state(tmp_path):
         assert again["state"] == "DONE" and "booked" in again["say"] and again["tool_calls"] == []
         view = client.get(f"/calls/{call}").json()
         assert view["state"] == "DONE" and view["slots"]["time"] == "10:00" and len(view["turns"]) == 3
+
+
+def test_the_lock_directory_does_not_grow_with_the_calls(tmp_path):
+    from service.store import LOCK_STRIPES
+
+    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                        sleep=lambda s: None)
+    with TestClient(create_app(settings)) as client:
+        for _ in range(30):
+            client.post(f"/calls/{new_call(client)}/turns", json={"text": "hello"})
+    locks = list((tmp_path / "service.sqlite.calls.locks").iterdir())
+    assert 0 < len(locks) <= 30 and all(int(p.stem) < LOCK_STRIPES for p in locks)
