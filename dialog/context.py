@@ -15,7 +15,7 @@ from datetime import date, datetime
 from typing import Any, Literal, get_args
 from zoneinfo import ZoneInfo
 
-from dialog.profile import ClinicProfile
+from dialog.profile import ClinicProfile, is_open, next_opening
 from voicekit.nlu import Understanding, analyse
 
 NluMode = Literal["rule", "llm", "hybrid"]
@@ -63,6 +63,13 @@ class Context:
             raise ValueError(f"nlu must be one of {', '.join(NLU_MODES)}, got {self.nlu!r}")
         if not callable(self.sleep):
             raise TypeError(f"sleep must be callable like time.sleep, got {self.sleep!r}")
+
+    def staff_in(self) -> tuple[bool, tuple[str, str] | None]:
+        """Whether staff are in now, and if not when they are next: (True, None) when no clock is injected."""
+        if self.clock is None:
+            return True, None
+        now = self.clock()
+        return (True, None) if is_open(self.profile, now) else (False, next_opening(self.profile, now))
 
     def today(self) -> str:
         """The clinic's weekday now, lower case."""

@@ -167,12 +167,22 @@ ANOTHER_TIME = "No problem, let's find another time."
 NOTHING_CANCELLED = "Okay, I haven't cancelled anything."
 
 
-def emergency(number: str, crisis_line: str | None = None) -> str:
+def emergency(number: str, crisis_line: str | None = None, staff_in: bool = True) -> str:
     """Said at once when a caller describes an emergency, before the hand-off (with the crisis line if given)."""
     crisis = (f" If you are thinking about suicide, you can call or text {crisis_line} at any time, day or night."
               if crisis_line else "")
-    return (f"If this is an emergency, please hang up and call {number} now.{crisis} "
-            "I'm also connecting you to our staff.")
+    connecting = " I'm also connecting you to our staff." if staff_in else ""
+    return f"If this is an emergency, please hang up and call {number} now.{crisis}{connecting}"
+
+
+def staff_back_at(back: Sequence[str] | None) -> str:
+    """When staff are next in ("on Monday at 10 am"), or "" when the hours say never."""
+    return f" We open again on {spoken_day(back[0])} at {spoken_time(back[1])}." if back else ""
+
+
+def staff_not_in(back: Sequence[str] | None) -> str:
+    """A request for a person while the clinic is closed: nobody to put through, so say when, and go on."""
+    return f"Our staff aren't in right now.{staff_back_at(back)} I can keep helping you with your appointment."
 
 
 def not_open(day: str | None, time: str, closest: str | None = None) -> str:
@@ -241,6 +251,13 @@ MAY_HAVE_GONE_THROUGH = ("I didn't get an answer from our booking system, so I w
 BOOKING_REFUSED = "Our booking system couldn't take that booking."
 CANCELLING_REFUSED = "Our booking system couldn't cancel that appointment."
 
+# When the clinic is closed nobody can take the call: the caller hears when to call back instead. (An
+# emergency is the only "user_request" hand-off then; the emergency number has been said already.)
+HANDOFF_WHEN_CLOSED = {
+    "user_request": "",
+    "not_understood": "I'm sorry, I'm having trouble understanding, and our staff aren't in right now.",
+    "tool_failure": "I can't finish this for you now, and our staff aren't in right now.",
+}
 HANDOFF_BECAUSE = {
     "user_request": "Of course, I'll put you through to a member of staff.",
     "not_understood": "I'm sorry, I'm having trouble understanding. Let me put you through to a member of staff.",

@@ -6,6 +6,8 @@ Only facts live here; the sentences that say them are in ``dialog.phrases``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from voicekit.clinic import WEEKDAYS
 
@@ -32,7 +34,9 @@ class ClinicProfile:
     crisis_line: str = "988"
     """The suicide and crisis line, given with the emergency number when a caller speaks of suicide."""
     timezone: str = "America/New_York"
-    """The clinic's time zone, for "today" and "tomorrow"."""
+    """The clinic's time zone, for "today" and "tomorrow" and for whether staff are in."""
+    holidays: tuple[str, ...] = ()
+    """Dates ("YYYY-MM-DD") the clinic is closed whatever the weekday's hours say."""
 
     def __post_init__(self) -> None:
         """Refuse hours keyed by anything but a weekday name; take JSON lists as (open, close) pairs."""
@@ -42,3 +46,36 @@ class ClinicProfile:
         # Studio sends JSON, where a pair is a list: make it the tuple the week summary can compare.
         spans: Hours = {day: ((span[0], span[1]) if span else None) for day, span in self.hours.items()}
         object.__setattr__(self, "hours", spans)
+        for holiday in self.holidays:
+            try:
+                date.fromisoformat(holiday)
+            except (TypeError, ValueError):
+                raise ValueError(f"ClinicProfile.holidays are dates as YYYY-MM-DD, got {holiday!r}") from None
+        object.__setattr__(self, "holidays", tuple(self.holidays))
+
+
+def _local(profile: ClinicProfile, now: datetime) -> datetime:
+    """``now`` on the clinic's wall clock (a naive time is taken to be the clinic's own already)."""
+    return now.astimezone(ZoneInfo(profile.timezone)) if now.tzinfo is not None else now
+
+
+def is_open(profile: ClinicProfile, now: datetime) -> bool:
+    """Whether staff are in at ``now``: holidays first, then the weekday's opening hours, else closed."""
+    local = _local(profile, now)
+    if local.date().isoformat() in profile.holidays:
+        return False
+    span = profile.hours.get(WEEKDAYS[local.weekday()])
+    return span is not None and span[0] <= local.strftime("%H:%M") < span[1]
+
+
+def next_opening(profile: ClinicProfile, now: datetime) -> tuple[str, str] | None:
+    """(weekday, "HH:MM") when staff are next in after ``now``, within two weeks; None if never."""
+    local = _local(profile, now)
+    for ahead in range(15):
+        day = local.date() + timedelta(days=ahead)
+        span = profile.hours.get(WEEKDAYS[day.weekday()])
+        if span is None or day.isoformat() in profile.holidays:
+            continue
+        if ahead > 0 or local.strftime("%H:%M") < span[0]:
+            return WEEKDAYS[day.weekday()], span[0]
+    return None

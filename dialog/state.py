@@ -98,6 +98,10 @@ class CallState:
     call_id: str | None = None
     """A random id minted when the call starts: with the confirmation number it keys each write, so a
     reused thread id can never replay (or be told of) another call's booking."""
+    staff_in: bool = True
+    """Whether staff were in when the call started (decided once, from the injected clock): hand-offs need them."""
+    staff_back: list[str] | None = None
+    """When staff are next in, [weekday, "HH:MM"], if they were not in when the call started."""
     confirmations: int = 0
     """How many read-backs the caller has accepted; numbers each write's idempotency key."""
     write_key: str | None = None

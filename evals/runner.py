@@ -1,6 +1,6 @@
 """Run dialog scenarios (JSON files) through ``VoiceAgent`` and check them; one runner for pytest and CLI.
 
-A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?}, "turns": [{"user", "state",
+A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?}, "turns": [{"user", "state",
 "tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps"?, "handoff"?, "booked"?}}``;
 ``booked`` lists every live booking at the end (day, time, name), so a cancellation shows as one fewer.
 Checks use states, tool calls, recorded sleeps and the clinic's bookings, not the wording of ``say``
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from evals.safety import safety_counters
+from dialog.profile import ClinicProfile
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import ClinicAPI
 from voicekit.privacy import mask_sensitive
@@ -75,9 +76,10 @@ def default_agent(api: Any, sleep: Callable, spec: dict) -> Any:
     if "now" in setup:
         now = datetime.fromisoformat(setup["now"])
         clock = lambda: now  # noqa: E731 - a frozen clock for relative days
+    profile = ClinicProfile(**setup["profile"]) if "profile" in setup else None  # hours, holidays...
     if clock is None:
-        return VoiceAgent(api, sleep=sleep)
-    return VoiceAgent(api, sleep=sleep, clock=clock)
+        return VoiceAgent(api, sleep=sleep, profile=profile)
+    return VoiceAgent(api, sleep=sleep, clock=clock, profile=profile)
 
 
 def default_api(spec: dict) -> ClinicAPI:

@@ -10,7 +10,11 @@ from dialog.state import CallState, Handoff
 def handoff(state: CallState) -> dict:
     """End the call with the hand-off: why, and what a person will be told."""
     ticket = state.handoff or Handoff(reason="user_request", summary=summary(state))
-    because = phrases.HANDOFF_BECAUSE.get(ticket["reason"], phrases.HANDOFF_BECAUSE["user_request"])
+    if state.staff_in:
+        because = phrases.HANDOFF_BECAUSE.get(ticket["reason"], phrases.HANDOFF_BECAUSE["user_request"])
+    else:  # nobody to put the caller through to: say when staff are back instead (never for an emergency)
+        because = phrases.HANDOFF_WHEN_CLOSED.get(ticket["reason"], "")
+        because += phrases.staff_back_at(state.staff_back) if because else ""
     collected = ticket["summary"]
     passed_on = phrases.passed_on(collected.get("day"), collected.get("time"), collected.get("name"))
     say = " ".join(p for p in [*state.notes, because, passed_on] if p)

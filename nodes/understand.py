@@ -27,16 +27,21 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
     text = state.utterance
     heard = hear(text, state, context)
     turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": []}
-    if state.call_id is None:  # the call's first turn: mint its id once
+    staff_in, staff_back = state.staff_in, state.staff_back
+    if state.call_id is None:  # the call's first turn: mint its id, and see once whether staff are in
         turn["call_id"] = context.new_call_id()
-    fresh = replace(state, notes=[])
+        staff_in, staff_back = _staff_in(context)
+        turn |= {"staff_in": staff_in, "staff_back": staff_back}
+    fresh = replace(state, notes=[], staff_in=staff_in, staff_back=staff_back)
     said = {"day": heard.day, "time": heard.time, "name": heard.name}
 
     if heard.act == "emergency":
         crisis_line = context.profile.crisis_line if heard.crisis else None
-        return turn | handoff_update(fresh, "user_request",
-                                     phrases.emergency(context.profile.emergency_number, crisis_line), **said)
+        warning = phrases.emergency(context.profile.emergency_number, crisis_line, staff_in)
+        return turn | handoff_update(fresh, "user_request", warning, **said)
     if heard.intent == "human":
+        if not staff_in:  # nobody to put through: say when staff are back, and keep helping
+            return turn | {"notes": [phrases.staff_not_in(staff_back)], "misunderstood": 0}
         return turn | handoff_update(fresh, "user_request", **said)
     if heard.act == "stop":
         return turn | {"ended": "stopped"}
@@ -78,6 +83,15 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
         return turn | _ask_again(state, fresh, notes)
 
     return turn | {"misunderstood": 0} | fill_slots(state, heard, spoken_name, notes)
+
+
+def _staff_in(context: Context) -> tuple[bool, list[str] | None]:
+    """Whether staff are in as the call starts; a clock that fails counts as open (a person may be there)."""
+    try:
+        staff_in, back = context.staff_in()
+    except Exception:
+        return True, None
+    return staff_in, (list(back) if back else None)
 
 
 def _ask_again(state: CallState, fresh: CallState, notes: list[str]) -> dict:
