@@ -6,6 +6,7 @@ values (day, time, name), so a sentence can be changed, or translated, without t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date
 
@@ -34,6 +35,23 @@ def spoken_day(day: str | None, on_date: str | None = None) -> str:
     return f"{day.capitalize()}, {named.strftime('%B')} {named.day}"
 
 
+KEY_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+"""Keypad keys as a voice should say them ("press one"): a digit alone is read unpredictably."""
+
+
+def spoken_booking_number(booking_id: str | None) -> str:
+    """A booking number as a voice reads it well: letters one by one, digits in groups of three.
+
+    "bk_0001" -> "B K, 0 0 0 1"; "BK-123456" -> "B K, 1 2 3, 4 5 6". Nothing else of the id is said.
+    """
+    letters = " ".join(c.upper() for c in str(booking_id or "") if c.isalpha())
+    digits = [c for c in str(booking_id or "") if c.isdigit()]
+    size = 3 if len(digits) % 3 == 0 else 4 if len(digits) % 4 == 0 else 3
+    groups = [" ".join(digits[i:i + size]) for i in range(0, len(digits), size)]
+    said = ", ".join(part for part in (letters, *groups) if part)
+    return said or "on its way by text"
+
+
 def one_of(items: Sequence[str]) -> str:
     """Join alternatives: "a", "a or b", "a, b or c"."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
@@ -51,7 +69,7 @@ OPEN_QUESTION = "How can I help you today? I can book or cancel an appointment."
 WHICH_DAY = "Which day would you like to come in?"
 NAME_FOR_BOOKING = "And what name should I put the booking under?"
 NAME_FOR_CANCELLING = "What name is the appointment under?"
-YES_OR_NO = "Please say yes or no, or press 1 for yes and 2 for no."
+YES_OR_NO = "Please say yes or no, or press one for yes and two for no."
 RE_ASK = "Just to be sure:"
 """How the short re-ask at CONFIRM begins (after an answer that was neither yes nor no)."""
 
@@ -67,9 +85,9 @@ def which_time_of(times: Sequence[str]) -> str:
 
 
 def open_times(day: str | None, times: Sequence[str]) -> str:
-    """Offer a day's open times, and the keypad digit for each."""
+    """Offer a day's open times, and the keypad key for each of the first nine (a key is one digit)."""
     said = [spoken_time(t) for t in times]
-    keys = ", ".join(f"{i} for {t}" for i, t in enumerate(said, start=1))
+    keys = ", ".join(f"{KEY_WORDS[i]} for {t}" for i, t in enumerate(said[:9], start=1))
     return f"On {spoken_day(day)} we have {one_of(said)} open. Which time suits you? You can also press {keys}."
 
 
@@ -115,7 +133,7 @@ def cancelling_read_back(name: str, day: str, time: str) -> str:
 def booked(name: str | None, day: str | None, time: str, booking_id: str | None, on_date: str | None = None) -> str:
     """The call ends with a booking."""
     return (f"You're booked, {name}: {spoken_day(day, on_date)} at {spoken_time(time)}. "
-            f"Your booking number is {booking_id or 'on its way by text'}. Goodbye!")
+            f"Your booking number is {spoken_booking_number(booking_id)}. Goodbye!")
 
 
 def cancelled(day: str | None, time: str, kept: Booking | None = None) -> str:
@@ -143,7 +161,7 @@ def rescheduling_re_ask(name: str | None, day: str | None, time: str, on_date: s
 def rebooked_now_cancel(day: str | None, time: str, booking_id: str | None, on_date: str | None = None) -> str:
     """The new appointment went through; the call goes on to cancel the old one."""
     return (f"You're booked for {spoken_day(day, on_date)} at {spoken_time(time)}, booking number "
-            f"{booking_id or 'on its way by text'}. Now let's cancel your old appointment.")
+            f"{spoken_booking_number(booking_id)}. Now let's cancel your old appointment.")
 
 
 def kept_both(kept: Booking) -> str:
@@ -220,9 +238,15 @@ def no_appointment_on(day: str | None, time: str | None) -> str:
 # -- answers to side questions, from the clinic profile --------------------------------------
 
 
+def spoken_phone(phone: str) -> str:
+    """A phone number digit by digit, keeping its groups: "555 0100" -> "5 5 5, 0 1 0 0"."""
+    groups = [" ".join(c for c in group if c.isdigit()) for group in re.split(r"[\s.\-/()]+", phone)]
+    return ", ".join(g for g in groups if g) or phone
+
+
 def address(where: str, phone: str) -> str:
     """Where the clinic is."""
-    return f"We're at {where}. Our phone number is {phone}."
+    return f"We're at {where}. Our phone number is {spoken_phone(phone)}."
 
 
 def hours_on(day: str, span: tuple[str, str] | None) -> str:

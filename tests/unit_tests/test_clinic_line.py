@@ -61,7 +61,7 @@ def test_repeat_gives_the_last_prompt_verbatim(state, ask):
 
 def test_keypad_picks_the_nth_offered_time():
     agent, _ = reach("ASK_TIME")
-    assert "press 1 for 9 am" in agent.handle("[DTMF] 0")["say"]
+    assert "press one for 9 am" in agent.handle("[DTMF] 0")["say"]
     agent.handle("[DTMF] 3")
     assert agent.slots["time"] == "11:30"
 
