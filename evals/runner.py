@@ -21,8 +21,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from evals.safety import safety_counters
 from dialog.profile import ClinicProfile
+from evals.safety import safety_counters
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import ClinicAPI
 from voicekit.privacy import mask_sensitive
