@@ -178,6 +178,8 @@ SORRY = "Sorry, I didn't catch that."
 PRIVACY = "For your privacy, please don't read out card or ID numbers; I don't need them to book."
 NO_ADVICE = "I'm sorry, I can't give medical advice; a doctor or nurse can help with that."
 TAKE_YOUR_TIME = "Sure, take your time."
+CANT_HEAR = "Sorry, I can't hear you."
+SILENT_GOODBYE = "I can't hear anything, so I'll end the call here. Please call again when you can."
 NO_SERVICE_INFO = ("I'm afraid I can't answer questions about treatments, ratings or insurance on this line; "
                    "our staff can help with that when you come in.")
 START_OVER = "Let's start over."

@@ -37,6 +37,8 @@ class ClinicProfile:
     """The clinic's time zone, for "today" and "tomorrow" and for whether staff are in."""
     holidays: tuple[str, ...] = ()
     """Dates ("YYYY-MM-DD") the clinic is closed whatever the weekday's hours say."""
+    silent_turns_to_end: int = 3
+    """Closed, nobody can take a hand-off: this many silent turns in a row end the call politely."""
 
     def __post_init__(self) -> None:
         """Refuse hours keyed by anything but a weekday name; take JSON lists as (open, close) pairs."""
@@ -52,6 +54,9 @@ class ClinicProfile:
             except (TypeError, ValueError):
                 raise ValueError(f"ClinicProfile.holidays are dates as YYYY-MM-DD, got {holiday!r}") from None
         object.__setattr__(self, "holidays", tuple(self.holidays))
+        if not isinstance(self.silent_turns_to_end, int) or self.silent_turns_to_end < 1:
+            raise ValueError(f"ClinicProfile.silent_turns_to_end must be a whole number >= 1, "
+                             f"got {self.silent_turns_to_end!r}")
 
 
 def _local(profile: ClinicProfile, now: datetime) -> datetime:

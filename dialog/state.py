@@ -98,6 +98,8 @@ class CallState:
     call_id: str | None = None
     """A random id minted when the call starts: with the confirmation number it keys each write, so a
     reused thread id can never replay (or be told of) another call's booking."""
+    silent: int = 0
+    """Silent turns in a row (counted while the clinic is closed, where they end the call instead of a hand-off)."""
     staff_in: bool = True
     """Whether staff were in when the call started (decided once, from the injected clock): hand-offs need them."""
     staff_back: list[str] | None = None

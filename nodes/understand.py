@@ -26,7 +26,7 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
     context = runtime.context
     text = state.utterance
     heard = hear(text, state, context)
-    turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": []}
+    turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0}
     staff_in, staff_back = state.staff_in, state.staff_back
     if state.call_id is None:  # the call's first turn: mint its id, and see once whether staff are in
         turn["call_id"] = context.new_call_id()
@@ -51,6 +51,12 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
         return turn | {"notes": [phrases.TAKE_YOUR_TIME], "misunderstood": 0}
     if heard.act == "restart":
         return turn | start_over() | {"notes": [phrases.START_OVER], "misunderstood": 0}
+
+    if not text.strip() and not staff_in:  # silence with nobody to hand off to: ask again, then end politely
+        silent = state.silent + 1
+        if silent >= context.profile.silent_turns_to_end:
+            return turn | {"silent": silent, "ended": "stopped", "notes": [phrases.SILENT_GOODBYE]}
+        return turn | {"silent": silent, "notes": [phrases.CANT_HEAR]}
 
     notes: list[str] = []
     if heard.sensitive:

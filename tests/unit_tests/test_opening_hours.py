@@ -103,3 +103,26 @@ def test_open_or_closed_is_decided_once_when_the_call_starts():
 def test_without_a_clock_the_line_counts_as_open():
     agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, profile=PROFILE)
     assert agent.handle("can I talk to a person")["state"] == "HANDOFF"
+
+
+def test_closed_silence_ends_the_call_politely_after_the_profiles_count():
+    agent, api, _ = agent_at(SUNDAY_NIGHT)
+    assert agent.handle("")["state"] == "LISTEN"
+    assert agent.handle("   ")["state"] == "LISTEN"  # no hand-off at the second: nobody is there to take it
+    reply = agent.handle("")
+    assert reply["state"] == "DONE" and agent.handoff is None and "call again" in reply["say"]
+
+
+def test_closed_silence_count_is_a_profile_setting_and_speech_resets_it():
+    agent, _, _ = agent_at(SUNDAY_NIGHT)
+    agent.context.profile = ClinicProfile(hours=PROFILE.hours, silent_turns_to_end=2)
+    agent.handle("")
+    agent.handle("I'd like to book")  # the caller spoke: the count starts again
+    assert agent.handle("")["state"] == "ASK_DAY"
+    assert agent.handle("")["state"] == "DONE"
+
+
+def test_open_silence_follows_the_lab_rule():
+    agent, _, _ = agent_at(MONDAY_NOON)
+    agent.handle("")
+    assert agent.handle("")["state"] == "HANDOFF" and agent.handoff["reason"] == "not_understood"
