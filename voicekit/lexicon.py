@@ -25,7 +25,8 @@ YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "b
                "sounds perfect", "sounds great", "i'd like that", "let's do that", "let's do it", "that is correct",
                "go with this", "go with that", "go with him", "go with her", "go with them", "seems right",
                "sounds right", "looks right", "looks good", "i'll take it", "i will take it", "i'll take that",
-               "suits me", "i assent")
+               "suits me", "i assent", "that's perfect", "that is perfect", "that should do", "would be okay",
+               "will be ok", "will be okay", "would be ok", "that's great", "that is great")
 NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
 NO_PHRASES = ("not right", "not correct", "isn't right", "not what i", "doesn't work", "does not work",
               "don't want", "can't make", "cannot make", "not that", "that's not", "that is not",
@@ -40,11 +41,12 @@ SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you", "
                      "thanks for your help", "that will be all", "i'm all set", "that's everything",
                      "thanks for the help", "thank you for the help", "that is everything", "i'm done", "i am done",
                      "don't need anything", "do not need anything", "nothing else", "i'm good for now",
-                     "i am good for now", "that would be all")
+                     "i am good for now", "that would be all", "have to go now", "got to go now", "gotta go")
 # Asking for a different provider or option: a "no" to what was offered.
 ALTERNATIVE_PHRASES = ("someone else", "some one else", "somebody else", "anyone else", "a different", "another one",
                        "something else", "other options", "any others", "anybody else", "more options", "there others",
-                       "other possibilities", "any other")
+                       "other possibilities", "any other", "another option", "other option", "another office",
+                       "more results", "some more", "more options")
 # Wanting a kind of provider is wanting to be seen: "find me a dentist", "I need a doctor".
 PROVIDER_WORDS = {"dentist", "dentists", "dentistry", "doctor", "doctors", "physician", "gp", "dermatologist",
                   "pediatrician", "paediatrician", "gynecologist", "optometrist", "ophthalmologist", "therapist",
@@ -78,7 +80,10 @@ ADDRESS_PHRASES = ("where are you", "your address", "the address", "located", "d
                    "where is the clinic", "where's the clinic", "find you", "phone number", "contact number",
                    "telephone number", "their number", "your number", "their address", "where are they",
                    "where is this", "where is the office", "where is their", "where's their", "address of",
-                   "reach them", "call them", "contact them", "their location", "the location")
+                   "reach them", "call them", "contact them", "their location", "the location", "where that office",
+                   "where the office", "contact information", "contact info", "contact details", "their address",
+                   "there address", "where is it", "where they are", "their information", "your location",
+                   "what is the location", "what's the location", "is their location")
 REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "repeat please", "please repeat",
                   "can you repeat", "could you repeat", "repeat yourself", "repeat the", "come again", "didn't catch",
                   "didn't hear", "did not catch", "did not hear", "one more time", "pardon")

@@ -280,3 +280,25 @@ def test_more_ways_of_asking_for_a_provider(turn):
 
 def test_asking_for_anything_else_is_not_an_ending():
     assert analyse("Could you find anything else in Campbell?").act != "stop"
+
+
+@pytest.mark.parametrize("turn", ["Can you tell me where that office is?", "Send me their contact information.",
+                                  "What's their address?", "Where is it?", "What is their location?"])
+def test_more_ways_of_asking_where_and_how_to_reach_the_clinic(turn):
+    assert analyse(turn).act == "address"
+
+
+@pytest.mark.parametrize("turn", ["That's perfect.", "That should do.", "That would be okay.", "That one will be ok"])
+def test_yet_more_ways_of_saying_yes(turn):
+    assert parse(turn)["intent"] == "yes"
+
+
+@pytest.mark.parametrize("turn", ["Please find another option.", "Could you find me another office?",
+                                  "Any more results?", "show me some more please"])
+def test_yet_more_ways_of_asking_for_something_else(turn):
+    assert parse(turn)["intent"] == "no"
+
+
+def test_having_to_go_ends_the_call_but_going_to_the_dentist_does_not():
+    assert analyse("Thank you very much, I have to go now").act == "stop"
+    assert analyse("I have to go to the dentist on Tuesday").act != "stop"

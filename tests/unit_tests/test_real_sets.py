@@ -69,6 +69,6 @@ def test_replaying_real_dialogs_never_books_the_wrong_appointment():
 def test_held_out_figures_do_not_fall_below_what_the_readme_reports():
     # A guard against regressions, set just under the figures measured when they were written down.
     turns = turn_scores(labelled_turns())["test"]
-    assert turns["all four"] >= 0.72 and turns["day"] >= 0.98 and turns["time"] >= 0.99 and turns["name"] >= 0.99
+    assert turns["all four"] >= 0.74 and turns["day"] >= 0.98 and turns["time"] >= 0.99 and turns["name"] >= 0.99
     held_out = dialog_scores(d for d in DIALOGS if d["split"] == "test")["test"]
-    assert held_out["as written"]["right"] >= 26 and held_out["answering re-asks"]["right"] >= 62
+    assert held_out["as written"]["right"] >= 27 and held_out["answering re-asks"]["right"] >= 64  # 85 %
