@@ -150,8 +150,9 @@ def main() -> int:
                   + f"{second_half * 2048 / args.calls:+.2f} KB a call), errors {errors}", flush=True)
             if kind == "service":
                 stored = storage_mb(Path(tmp) / "service")  # the service's own files only
-                print(f"{'':<8} storage on disk {stored:.1f} MB ({stored * 1024 / (args.calls + WARM_UP):.1f} KB a call, "
-                      "every minute of the week open: each final state lists a day's 1,440 open times)", flush=True)
+                per_call = stored * 1024 / (args.calls + WARM_UP)
+                print(f"{'':<8} storage on disk {stored:.1f} MB ({per_call:.1f} KB a call; every minute of the "
+                      "week is open, so each final state lists a day's 1,440 open times)", flush=True)
     return 0
 
 
