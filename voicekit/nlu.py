@@ -157,7 +157,7 @@ def _days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
             relative = tok
             if today in WEEKDAYS:
                 offset = 0 if tok == "today" else 1
-                if i >= 2 and lower[i - 2 : i] == ["after", "the"]:  # "the day after tomorrow"
+                if i >= 2 and lower[i - 2 : i] == ["day", "after"]:  # "(the) day after tomorrow"
                     offset = 2
                 days.append(WEEKDAYS[(WEEKDAYS.index(today) + offset) % 7])
     return days, relative
