@@ -68,7 +68,8 @@ def test_the_lab_read_back_is_unchanged_for_weekdays():
     assert "on Tuesday at 10 am" in replies[0]["say"]
 
 
-@pytest.mark.parametrize("turn", ["the day after tomorrow", "day after tomorrow please", "can I come day after tomorrow?"])
+@pytest.mark.parametrize("turn", ["the day after tomorrow", "day after tomorrow please",
+                                  "can I come day after tomorrow?"])
 def test_the_day_after_tomorrow_with_only_todays_weekday_known(turn):
     assert analyse(turn, today="friday").day == "sunday"
     assert analyse("tomorrow", today="friday").day == "saturday"
