@@ -42,7 +42,7 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     if heard.relative_day and not heard.day and not heard.days:
         notes.append(phrases.unknown_relative_day(heard.relative_day))
     return update | {"day": day, "date": named_date if day is not None else None, "time": time, "name": name,
-                     "notes": [*update.get("notes", []), *notes]}
+                     "notes": notes}
 
 
 def requested_task(state: CallState, heard: Understanding, spoken_name: str | None) -> TaskName | None:
