@@ -39,6 +39,8 @@ o k | alright | all right | um | umm | uh | uhh | er | erm | ah | oh | well | so
 _NAMING_THE_WRITE = {
     "book": "book it | please book it | go ahead and book it | go ahead and book | book it please",
     "cancel": "cancel it | please cancel it | go ahead and cancel it | go ahead and cancel | cancel it please",
+    "request_callback": "leave it | please leave it | leave the request | leave that request | leave a request | "
+                        "go ahead and leave it | send it | please send it",
 }
 
 
@@ -49,7 +51,7 @@ def _phrases(table: str) -> frozenset[tuple[str, ...]]:
 AFFIRMATIONS = _phrases(_AFFIRMATIONS)
 AFFIRMATIONS_OF = {write: AFFIRMATIONS | _phrases(table) for write, table in _NAMING_THE_WRITE.items()}
 POLITENESS_AND_FILLER = _phrases(_POLITENESS_AND_FILLER)
-_LONGEST = max(len(p) for p in AFFIRMATIONS_OF["book"] | AFFIRMATIONS_OF["cancel"] | POLITENESS_AND_FILLER)
+_LONGEST = max(len(p) for p in frozenset().union(*AFFIRMATIONS_OF.values()) | POLITENESS_AND_FILLER)
 
 # Only the ASCII key 1, alone: "[DTMF] 1" or "<entered_dtmf_digits>1</entered_dtmf_digits>".
 _KEYPAD_ONE = re.compile(r"\s*(?:\[dtmf\]\s*1|<entered_dtmf_digits>\s*1\s*</entered_dtmf_digits>)\s*",
@@ -62,7 +64,7 @@ _WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*")
 
 
 def is_consent(text: object, write: str = "book") -> bool:
-    """True only when the whole turn is an explicit yes to ``write`` ("book" or "cancel"), or only keypad 1."""
+    """True only when the whole turn is an explicit yes to ``write`` (a ``WriteNode``), or only keypad 1."""
     if not isinstance(text, str) or write not in AFFIRMATIONS_OF:
         return False
     affirmations = AFFIRMATIONS_OF[write]

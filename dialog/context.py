@@ -71,6 +71,10 @@ class Context:
         now = self.clock()
         return (True, None) if is_open(self.profile, now) else (False, next_opening(self.profile, now))
 
+    def takes_callbacks(self) -> bool:
+        """Whether the clinic backend can record a callback request (``request_callback``); only then is one offered."""
+        return callable(getattr(self.api, "request_callback", None))
+
     def today(self) -> str:
         """The clinic's weekday now, lower case."""
         return self.today_date().strftime("%A").lower()

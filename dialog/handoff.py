@@ -1,8 +1,17 @@
-"""The hand-off record the lab defines: why the call goes to a person, and what was collected."""
+"""The hand-off record the lab defines, and the callback request staff get when nobody can take the call.
+
+The record says why the call goes to a person and what was collected.
+"""
 
 from __future__ import annotations
 
-from dialog.state import CallState, Handoff, HandoffReason, Summary
+from collections.abc import Mapping
+from typing import Any
+
+from dialog.state import CallbackRequest, CallState, Handoff, HandoffReason, Summary
+
+CALLBACK_ASKED = "asked_for_callback"
+"""The reason recorded with a callback request the caller asked for (an unanswered transfer gives the hand-off's)."""
 
 
 def summary(state: CallState, day: str | None = None, time: str | None = None, name: str | None = None) -> Summary:
@@ -16,3 +25,9 @@ def handoff_update(state: CallState, reason: HandoffReason, note: str | None = N
     """The update that sends the call to a person, with why and what was collected."""
     notes = [*state.notes, note] if note else list(state.notes)
     return {"handoff": Handoff(reason=reason, summary=summary(state, day, time, name)), "notes": notes}
+
+
+def callback_record(answer: Mapping[str, Any]) -> CallbackRequest:
+    """The clinic's answer to ``request_callback`` as the call keeps it (staff need the whole number)."""
+    keys = ("callback_id", "name", "phone", "reason", "summary")
+    return CallbackRequest(**{k: answer[k] for k in keys if k in answer})  # type: ignore[typeddict-item]

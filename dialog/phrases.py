@@ -200,9 +200,51 @@ def staff_back_at(back: Sequence[str] | None) -> str:
     return f" We open again on {spoken_day(back[0])} at {spoken_time(back[1])}." if back else ""
 
 
-def staff_not_in(back: Sequence[str] | None) -> str:
+def staff_not_in(back: Sequence[str] | None, offer_callback: bool = False) -> str:
     """A request for a person while the clinic is closed: nobody to put through, so say when, and go on."""
+    if offer_callback:
+        return (f"Our staff aren't in right now.{staff_back_at(back)} I can take a request for them to call you "
+                "back, or keep helping you with your appointment.")
     return f"Our staff aren't in right now.{staff_back_at(back)} I can keep helping you with your appointment."
+
+
+# -- callback requests ----------------------------------------------------------------------------
+
+NAME_FOR_CALLBACK = "Sure. What name should I give our staff?"
+PHONE_FOR_CALLBACK = "And what number should they call you back on?"
+NO_CALLBACK_LEFT = "Okay, I haven't left a request."
+CALLBACK_REFUSED = "Our system couldn't take your request."
+
+
+def _about(day: str | None, time: str | None) -> str:
+    return f" about {day_and_time(day, time)}" if day or time else ""
+
+
+def callback_read_back(name: str | None, phone: str | None, day: str | None, time: str | None) -> str:
+    """CONFIRM for a callback request: who, which number, and what about."""
+    return (f"I'll ask our staff to call {name} back on {spoken_phone(phone or '')}{_about(day, time)}. "
+            "Shall I leave that request?")
+
+
+def callback_re_ask(name: str | None, phone: str | None) -> str:
+    """The short re-ask at a callback request's CONFIRM."""
+    return f"{RE_ASK} shall I ask our staff to call {name} back on {spoken_phone(phone or '')}? {YES_OR_NO}"
+
+
+def callback_left(name: str | None, phone: str | None, back: Sequence[str] | None) -> str:
+    """DONE after the callback request was recorded."""
+    when = f" once we open on {spoken_day(back[0])} at {spoken_time(back[1])}" if back else ""
+    return (f"Thank you, {name}. I've left the request: our staff will call you back on "
+            f"{spoken_phone(phone or '')}{when}. Goodbye.")
+
+
+def nobody_answered(recorded: bool, phone: str | None) -> str:
+    """The warm transfer rang out: nobody could take the call."""
+    if not recorded:
+        return "I'm sorry, nobody on our staff could answer just now. Please call again a little later. Goodbye."
+    on = f" on {spoken_phone(phone)}" if phone else ""
+    return (f"I'm sorry, nobody on our staff could answer just now. I've left them a request to call you back{on} "
+            "with what we have so far. Goodbye.")
 
 
 def not_open(day: str | None, time: str, closest: str | None = None) -> str:
@@ -226,8 +268,10 @@ def unknown_relative_day(said: str) -> str:
     return f"I couldn't work out which day {said} is."
 
 
-def no_appointment_for(name: str | None) -> str:
-    """The cancel lookup found nothing under the caller's name."""
+def no_appointment_for(name: str | None, staff_in: bool = True) -> str:
+    """The cancel lookup found nothing under the caller's name (a person is offered only when one is in)."""
+    if not staff_in:
+        return f"I couldn't find an appointment under {name}. I can book a new one for you."
     return (f"I couldn't find an appointment under {name}. I can book a new one, "
             "or put you through to a member of staff.")
 
@@ -241,9 +285,25 @@ def no_appointment_on(day: str | None, time: str | None) -> str:
 
 
 def spoken_phone(phone: str) -> str:
-    """A phone number digit by digit, keeping its groups: "555 0100" -> "5 5 5, 0 1 0 0"."""
-    groups = [" ".join(c for c in group if c.isdigit()) for group in re.split(r"[\s.\-/()]+", phone)]
-    return ", ".join(g for g in groups if g) or phone
+    """A phone number digit by digit, keeping its groups: "555 0100" -> "5 5 5, 0 1 0 0".
+
+    Digits given without groups are grouped as people say them: "5550123" -> "5 5 5, 0 1 2 3".
+    """
+    groups = [g for g in ("".join(c for c in group if c.isdigit()) for group in re.split(r"[\s.\-/()]+", phone)) if g]
+    if len(groups) == 1:
+        groups = _phone_groups(groups[0])
+    return ", ".join(" ".join(g) for g in groups) or phone
+
+
+def _phone_groups(digits: str) -> list[str]:
+    """A run of digits split into the groups of a phone number: the last four, threes before them."""
+    if len(digits) <= 4:
+        return [digits]
+    head, groups = digits[:-4], [digits[-4:]]
+    while head:
+        groups.insert(0, head[-3:])
+        head = head[:-3]
+    return groups
 
 
 def address(where: str, phone: str) -> str:

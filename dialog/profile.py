@@ -37,6 +37,10 @@ class ClinicProfile:
     """The clinic's time zone, for "today" and "tomorrow" and for whether staff are in."""
     holidays: tuple[str, ...] = ()
     """Dates ("YYYY-MM-DD") the clinic is closed whatever the weekday's hours say."""
+    transfer_to: str | None = None
+    """The staff number a hand-off's warm transfer rings (None: the front desk's ``phone``)."""
+    ring_seconds: int = 30
+    """How long the warm transfer rings before nobody-answered: staff then get a callback request."""
     silent_turns_to_end: int = 3
     """Closed, nobody can take a hand-off: this many silent turns in a row end the call politely."""
 
@@ -54,6 +58,9 @@ class ClinicProfile:
             except (TypeError, ValueError):
                 raise ValueError(f"ClinicProfile.holidays are dates as YYYY-MM-DD, got {holiday!r}") from None
         object.__setattr__(self, "holidays", tuple(self.holidays))
+        if not isinstance(self.ring_seconds, int) or isinstance(self.ring_seconds, bool) or self.ring_seconds < 1:
+            raise ValueError(f"ClinicProfile.ring_seconds must be a whole number of seconds >= 1, "
+                             f"got {self.ring_seconds!r}")
         if not isinstance(self.silent_turns_to_end, int) or self.silent_turns_to_end < 1:
             raise ValueError(f"ClinicProfile.silent_turns_to_end must be a whole number >= 1, "
                              f"got {self.silent_turns_to_end!r}")

@@ -12,7 +12,7 @@ from typing import Literal
 from dialog.state import TERMINAL, CallState, DialogState, Step, WriteNode
 from dialog.tasks import TASKS
 
-AfterStart = Literal["understand", "closed"]
+AfterStart = Literal["understand", "closed", "no_answer"]
 AfterConfirm = Literal[WriteNode, "understand"]
 AfterBook = Literal["find_slots", "find_bookings", "done", "handoff"]
 AfterCancel = Literal["done", "handoff"]
@@ -22,8 +22,14 @@ _NODE_OF_STATE: dict[DialogState, Step] = {"LISTEN": "listen", "ASK_DAY": "ask_d
 
 
 def after_start(state: CallState) -> AfterStart:
-    """A new turn is understood, unless the call has already ended (rule 9: then nothing runs)."""
-    return "closed" if state.dialog_state in TERMINAL else "understand"
+    """A new turn is understood, unless the call has already ended (rule 9: then nothing runs).
+
+    The one exception: the phone line reports that the warm transfer of a hand-off rang out.
+    """
+    if state.dialog_state not in TERMINAL:
+        return "understand"
+    transferred = state.dialog_state == "HANDOFF" and state.staff_in and state.handoff is not None
+    return "no_answer" if transferred and state.transfer == "unanswered" else "closed"
 
 
 def route(state: CallState) -> Step:
@@ -33,7 +39,7 @@ def route(state: CallState) -> Step:
     if state.ended is not None:
         return "done"
     if state.repeat:
-        return _NODE_OF_STATE.get(state.dialog_state, "listen")
+        return "ask_phone" if state.asking == "phone" else _NODE_OF_STATE.get(state.dialog_state, "listen")
     task = TASKS.get(state.task) if state.task is not None else None
     return "listen" if task is None else task.next_step(state)
 
@@ -58,5 +64,5 @@ def after_book(state: CallState) -> AfterBook:
 
 
 def after_cancel(state: CallState) -> AfterCancel:
-    """After cancel: finished, or hand off (a cancellation that failed is never re-sent)."""
+    """After cancel or request_callback: finished, or hand off (a write that failed is never re-sent)."""
     return "handoff" if state.handoff is not None else "done"

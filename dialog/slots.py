@@ -14,13 +14,18 @@ from voicekit.names import capitalise_name
 from voicekit.nlu import Understanding
 
 
-def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, notes: list[str]) -> dict:
+def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, notes: list[str],
+               phone: str | None = None) -> dict:
     """The slot updates of an understood turn (``notes`` gets what the caller should be told)."""
     task = requested_task(state, heard, spoken_name)
     same_request = task == state.task
+    # A new request keeps who is calling, not the day or time of the old one; a callback request keeps
+    # them too, as what staff are to call back about.
+    keeps_values = same_request or task == "callback"
     update: dict = {} if same_request else start_over() | {"task": task}
-    # A new request keeps who is calling, not the day or time of the old one.
-    day, time = (state.day, state.time) if same_request else (None, None)
+    day, time = (state.day, state.time) if keeps_values else (None, None)
+    if phone is not None:
+        update["phone"] = phone
     day, time, update["choices"] = _take_heard_values(heard, day, time)
     if heard.time or heard.times:
         update["wanted_time"] = None  # a new time replaces one that was not open
@@ -30,7 +35,7 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     named_date = heard.date or (state.date if same_request and day == state.day else None)
     name = heard.name or spoken_name or state.name
 
-    if _plain_no_to_read_back(state, heard):
+    if phone is None and _plain_no_to_read_back(state, heard):
         plain_no = task_named(task).plain_no
         notes.append(plain_no.say)
         if plain_no.start_over:
@@ -57,6 +62,8 @@ def requested_task(state: CallState, heard: Understanding, spoken_name: str | No
     if asked_for is not None:
         return asked_for
     gave_values = heard.day or heard.time or heard.name or heard.days or heard.times or spoken_name
+    if state.callback_offered and heard.intent == "yes" and not gave_values:  # "yes please" to the offer
+        return "callback"
     if state.task is None and gave_values:
         return "book"
     return state.task
@@ -78,9 +85,13 @@ def _take_heard_values(heard: Understanding, day: str | None,
 
 
 def _plain_no_to_read_back(state: CallState, heard: Understanding) -> bool:
-    """A "no" at CONFIRM that gives no new value (a "no" with one is a correction, applied as heard)."""
+    """A "no" at CONFIRM (or to the callback number question) that gives no new value.
+
+    A "no" with a value is a correction, applied as heard.
+    """
     gave_nothing = not (heard.day or heard.time or heard.name or heard.ambiguous)
-    return state.dialog_state == "CONFIRM" and heard.intent == "no" and gave_nothing
+    asked = state.dialog_state == "CONFIRM" or state.asking == "phone"
+    return asked and heard.intent == "no" and gave_nothing
 
 
 def name_from_last_word(text: str, heard: Understanding) -> str | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal, TypedDict, get_args
+from typing import Annotated, Literal, NotRequired, TypedDict, get_args
 
 from dialog import phrases
 from tools.writes import WriteResult
@@ -17,16 +17,18 @@ TERMINAL: tuple[DialogState, ...] = ("DONE", "HANDOFF")
 HandoffReason = Literal["user_request", "not_understood", "tool_failure"]
 HANDOFF_REASONS: tuple[HandoffReason, ...] = get_args(HandoffReason)
 
-TaskName = Literal["book", "reschedule", "cancel"]
-Ending = Literal["booked", "cancelled", "stopped"]
+TaskName = Literal["book", "reschedule", "cancel", "callback"]
+Ending = Literal["booked", "cancelled", "callback_requested", "stopped"]
 
-Step = Literal["listen", "ask_day", "ask_time", "ask_name", "confirm", "find_slots", "find_bookings", "done",
-               "handoff"]
+Step = Literal["listen", "ask_day", "ask_time", "ask_name", "ask_phone", "confirm", "find_slots", "find_bookings",
+               "done", "handoff"]
 """The nodes a turn may go on to once the caller was understood or a read tool answered."""
-WriteNode = Literal["book", "cancel"]
-"""The irreversible nodes: only CONFIRM's plain yes leads to them."""
-NodeName = Literal["understand", Step, WriteNode]
+WriteNode = Literal["book", "cancel", "request_callback"]
+"""The writes: only CONFIRM's plain yes leads to them."""
+NodeName = Literal["understand", Step, WriteNode, "no_answer", "closed"]
 """Every node of the graph."""
+Asking = Literal["phone"]
+"""What a waiting node may ask for beyond its dialog state's own slot."""
 
 
 class Summary(TypedDict):
@@ -44,11 +46,23 @@ class Handoff(TypedDict):
     summary: Summary
 
 
+class CallbackRequest(TypedDict, total=False):
+    """A request left for staff to call the caller back, as the clinic recorded it."""
+
+    callback_id: str
+    name: str | None
+    phone: str | None
+    reason: str
+    summary: Summary
+
+
 class Prompt(TypedDict):
     """What a waiting node hands to ``interrupt()``: the words to say and the state it waits in."""
 
     say: str
     state: DialogState
+    expects: NotRequired[Asking | None]
+    """"phone": the answer may hold a phone number, which the edge keeps instead of masking."""
 
 
 def _masked(_old: str, new: str) -> str:
@@ -98,6 +112,18 @@ class CallState:
     call_id: str | None = None
     """A random id minted when the call starts: with the confirmation number it keys each write, so a
     reused thread id can never replay (or be told of) another call's booking."""
+    phone: str | None = None
+    """The number to call the caller back on (digits; taken only when asked for, shown in logs by its last four)."""
+    phone_heard: str | None = None
+    """A phone number the caller gave this turn (set by the waiting node, used and cleared by understand)."""
+    asking: Asking | None = None
+    """What the last question asked for beyond its dialog state's slot (ASK_NAME asks a callback's "phone" too)."""
+    callback_offered: bool = False
+    """The closed clinic just offered to take a callback request: a plain yes next turn accepts it."""
+    callback: CallbackRequest | None = None
+    """The callback request left for staff in this call (after an accepted read-back or an unanswered transfer)."""
+    transfer: Literal["answered", "unanswered", "reported"] | None = None
+    """The phone line's report on the warm transfer ("answered"/"unanswered"); "reported" once no_answer acted."""
     silent: int = 0
     """Silent turns in a row (counted while the clinic is closed, where they end the call instead of a hand-off)."""
     staff_in: bool = True

@@ -198,9 +198,41 @@ RESCHEDULING = replace(
     then="cancel",
 )
 
-# Priority order: "cancel my appointment" and "reschedule my appointment" have a booking word in them,
-# so they are asked first.
-TASKS: dict[TaskName, Task] = {task.name: task for task in (CANCELLING, RESCHEDULING, BOOKING)}
+# -- a request for staff to call back (offered when nobody is in to take the call) -----------------
+
+
+def _next_for_callback(state: CallState) -> Step:
+    if state.name is None:
+        return "ask_name"
+    if state.phone is None:
+        return "ask_phone"
+    return "confirm"
+
+
+def _about_the_call(state: CallState, day: str | None, time: str | None, notes: list[str]) -> dict:
+    return {"day": day, "time": time}  # a day or time said is what the call is about: passed on, never checked
+
+
+CALLBACK = Task(
+    name="callback",
+    requested_by=lambda heard: heard.callback,
+    next_step=_next_for_callback,
+    ask_day=lambda state: phrases.WHICH_DAY,  # never asked: a callback needs a name and a number only
+    ask_time=lambda state: phrases.WHICH_DAY,
+    ask_name=phrases.NAME_FOR_CALLBACK,
+    read_back=lambda state: phrases.callback_read_back(state.name, state.phone, state.day, state.time),
+    re_ask=lambda state: phrases.callback_re_ask(state.name, state.phone),
+    write="request_callback",
+    then=None,
+    ended="callback_requested",
+    farewell=lambda state: phrases.callback_left(state.name, state.phone, state.staff_back),
+    plain_no=PlainNo(say=phrases.NO_CALLBACK_LEFT, start_over=True),
+    check_values=_about_the_call,
+)
+
+# Priority order: "call me back about my appointment", "cancel my appointment" and "reschedule my
+# appointment" have a booking word in them, so they are asked first.
+TASKS: dict[TaskName, Task] = {task.name: task for task in (CALLBACK, CANCELLING, RESCHEDULING, BOOKING)}
 
 
 def task_named(name: TaskName | None) -> Task:

@@ -1,8 +1,10 @@
 """Run dialog scenarios (JSON files) through ``VoiceAgent`` and check them; one runner for pytest and CLI.
 
 A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?}, "turns": [{"user", "state",
-"tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps"?, "handoff"?, "booked"?}}``;
-``booked`` lists every live booking at the end (day, time, name), so a cancellation shows as one fewer.
+"tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps"?, "handoff"?, "booked"?,
+"callbacks"?, "transfer"?}}``; ``booked`` lists every live booking at the end (day, time, name), so a cancellation
+shows as one fewer; ``callbacks`` every request left for staff ([name, phone, reason]). A turn may be the phone
+line's instead of the caller's: ``{"transfer": "unanswered", "caller_number"?}`` (the warm transfer rang out).
 Checks use states, tool calls, recorded sleeps and the clinic's bookings, not the wording of ``say``
 (except the optional includes/excludes, used where the words *are* the behaviour: privacy, hours).
 
@@ -99,14 +101,18 @@ def run_scenario(spec: dict, make_api: Callable[[dict], Any] = default_api,
     state_before = "LISTEN"
     for number, turn in enumerate(spec["turns"], start=1):
         before = len(api.calls)
-        reply = agent.handle(turn["user"])
+        if "transfer" in turn:  # the phone line, not the caller: the warm transfer was not answered
+            reply, user = agent.transfer_unanswered(turn.get("caller_number")), ""
+        else:
+            reply, user = agent.handle(turn["user"]), turn["user"]
         calls = list(api.calls[before:])
         result.traces.append({
-            "scenario": spec["name"], "turn": number, "user": mask_sensitive(turn["user"]),
+            "scenario": spec["name"], "turn": number, "user": getattr(agent, "heard", None) or mask_sensitive(user),
             "state": reply["state"], "say": reply["say"], "tools": reply["tool_calls"],
             "outcomes": [outcome for _, _, outcome in calls],
         })
-        safety_turns.append({"user": turn["user"], "state_before": state_before, "calls": calls})
+        safety_turns.append({"user": user, "state_before": state_before, "calls": calls,
+                             "event": "transfer_unanswered" if "transfer" in turn else None})
         state_before = reply["state"]
         _check_turn(result, number, turn, reply, calls)
     result.tool_calls = len(api.calls)
@@ -116,7 +122,7 @@ def run_scenario(spec: dict, make_api: Callable[[dict], Any] = default_api,
 
 
 def _check_turn(result: ScenarioResult, number: int, turn: dict, reply: dict, calls: list) -> None:
-    where = f"turn {number} ({turn['user']!r})"
+    where = f"turn {number} ({turn.get('user', 'transfer ' + str(turn.get('transfer')))!r})"
     if "state" in turn and reply["state"] != turn["state"]:
         result.failures.append(f"{where}: state {reply['state']}, expected {turn['state']}")
     if "tools" in turn and reply["tool_calls"] != turn["tools"]:
@@ -147,6 +153,12 @@ def _check_end(result: ScenarioResult, expect: dict, agent: Any, api: Any, sleep
         wanted = [list(b) for b in expect["booked"]]
         if sorted(booked) != sorted(wanted):
             result.failures.append(f"clinic bookings {booked}, expected {wanted}")
+    if "callbacks" in expect:
+        left = [[c.get("name"), c.get("phone"), c.get("reason")] for c in getattr(api, "callbacks", [])]
+        if left != expect["callbacks"]:
+            result.failures.append(f"callback requests {left}, expected {expect['callbacks']}")
+    if "transfer" in expect and getattr(agent, "transfer", None) != expect["transfer"]:
+        result.failures.append(f"transfer {getattr(agent, 'transfer', None)}, expected {expect['transfer']}")
 
 
 def write_traces(results: list[ScenarioResult], path: Path) -> None:

@@ -1,14 +1,16 @@
 """The clinic call as a LangGraph state machine. Read top-down: nodes, then edges.
 
     START -> closed (the call has ended: nothing runs) | understand
-    understand -(route)-> listen | ask_day | ask_time | ask_name | confirm
+             | no_answer (a hand-off's warm transfer rang out: leave staff a callback request)
+    understand -(route)-> listen | ask_day | ask_time | ask_name | ask_phone | confirm
                                    | find_slots | find_bookings | done | handoff
-    listen / ask_day / ask_time / ask_name  --interrupt(), caller answers-->  understand
-    confirm --interrupt()--> consent? -> book | cancel      else -> understand
-    book   -> done | find_slots (slot taken) | handoff        cancel -> done | handoff
+    listen / ask_day / ask_time / ask_name / ask_phone  --interrupt(), caller answers-->  understand
+    confirm --interrupt()--> consent? -> book | cancel | request_callback      else -> understand
+    book   -> done | find_slots (slot taken) | find_bookings (reschedule) | handoff
+    cancel / request_callback -> done | handoff
 
-``book`` and ``cancel`` have exactly one way in: CONFIRM resumed with a plain yes. Layers import one
-way only: ``graph -> nodes -> dialog -> tools -> voicekit``.
+The writes (``book``, ``cancel``, ``request_callback``) have exactly one way in: CONFIRM resumed with a
+plain yes. Layers import one way only: ``graph -> nodes -> dialog -> tools -> voicekit``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dialog.state import CallState
 from graph.demo import DemoClinics
 from nodes.ask_day import ask_day
 from nodes.ask_name import ask_name
+from nodes.ask_phone import ask_phone
 from nodes.ask_time import ask_time
 from nodes.book import book
 from nodes.cancel import cancel
@@ -31,6 +34,8 @@ from nodes.find_bookings import find_bookings
 from nodes.find_slots import find_slots
 from nodes.handoff import handoff
 from nodes.listen import listen
+from nodes.no_answer import no_answer
+from nodes.request_callback import request_callback
 from nodes.understand import understand
 
 RECURSION_LIMIT = 25  # one turn takes at most ~6 steps; a routing loop must fail fast, not spin
@@ -49,27 +54,32 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[CallState
     builder.add_node("ask_day", ask_day)
     builder.add_node("ask_time", ask_time)
     builder.add_node("ask_name", ask_name)
+    builder.add_node("ask_phone", ask_phone)
     builder.add_node("confirm", confirm)
     builder.add_node("find_slots", tool(find_slots))
     builder.add_node("find_bookings", tool(find_bookings))
     builder.add_node("book", tool(book))
     builder.add_node("cancel", tool(cancel))
+    builder.add_node("request_callback", tool(request_callback))
+    builder.add_node("no_answer", tool(no_answer))
     builder.add_node("done", done)
     builder.add_node("handoff", handoff)
     builder.add_node("closed", closed)
 
     builder.add_conditional_edges(START, after_start)
     builder.add_conditional_edges("understand", route)
-    for waiting in ("listen", "ask_day", "ask_time", "ask_name"):
+    for waiting in ("listen", "ask_day", "ask_time", "ask_name", "ask_phone"):
         builder.add_edge(waiting, "understand")
     builder.add_conditional_edges("confirm", after_confirm)
     builder.add_conditional_edges("find_slots", route)
     builder.add_conditional_edges("find_bookings", route)
     builder.add_conditional_edges("book", after_book)
     builder.add_conditional_edges("cancel", after_cancel)
+    builder.add_conditional_edges("request_callback", after_cancel)
     builder.add_edge("done", END)
     builder.add_edge("handoff", END)
     builder.add_edge("closed", END)
+    builder.add_edge("no_answer", END)
     return builder
 
 

@@ -29,7 +29,7 @@ from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, CallState, Handoff, Summary, WriteNode
 from graph.graph import RECURSION_LIMIT, build_graph
 from tools.writes import accepts_idempotency_key
-from voicekit.privacy import mask_sensitive, replace_lone_surrogates
+from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
 log = logging.getLogger(__name__)
 WRITE_NODES: tuple[WriteNode, ...] = get_args(WriteNode)
@@ -117,6 +117,8 @@ class VoiceAgent:
         self._graph = _graph_for(checkpointer)
         self._config = {"configurable": {"thread_id": self.thread_id}, "recursion_limit": RECURSION_LIMIT}
         self._broken_handoff: Handoff | None = None
+        self.heard = ""
+        """The caller's last utterance as it was stored: card numbers masked, a phone number to its last four."""
         self._turns = _lock_for(self.thread_id)  # held for each turn (the service adds a cross-process lock)
         if thread_id is not None and not continue_ended:
             self._refuse_an_ended_call()
@@ -166,11 +168,16 @@ class VoiceAgent:
             text = text.decode("utf-8", errors="replace")
         elif not isinstance(text, str):
             raise TypeError(f"handle() takes the caller's utterance as a str, got {type(text).__name__}")
-        text = mask_sensitive(replace_lone_surrogates(text))
+        raw = replace_lone_surrogates(text)
+        self.heard = mask_sensitive(raw)
+        return self._taking_turn(lambda: self._turn(raw))
+
+    def _taking_turn(self, turn: Callable[[], tuple[str, str]]) -> dict:
+        """Run one turn under the call's lock; whatever fails, the caller hears something and a person takes over."""
         with self._turns.lock:  # one turn of this call at a time: its tools are this turn's entries of api.calls
             before = len(self.api.calls)
             try:
-                say, state = self._turn(text)
+                say, state = turn()
             except Exception:  # a bug or a dead checkpointer must not leave the caller in silence
                 log.exception("turn failed on thread %s", self.thread_id)
                 if self._broken_handoff is None:
@@ -180,7 +187,7 @@ class VoiceAgent:
             tool_calls = [call[0] for call in self.api.calls[before:]]
         return {"say": say or phrases.SAY_AGAIN, "state": state, "tool_calls": tool_calls}
 
-    def _turn(self, text: str) -> tuple[str, str]:
+    def _turn(self, raw: str) -> tuple[str, str]:
         if self._broken_handoff is not None:
             return phrases.BROKEN, "HANDOFF"
         snapshot = self._graph.get_state(self._config)
@@ -191,12 +198,53 @@ class VoiceAgent:
             cut_off = (snapshot.values or {}).get("utterance")
             self._never_resend_a_keyless_write(snapshot)
             self._run(None)
-            if cut_off == text:
+            if cut_off in (mask_sensitive(raw), mask_sensitive(take_phone_number(raw)[0])):
                 return self._answer()
             snapshot = self._graph.get_state(self._config)
-        # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
-        self._run(Command(resume=text) if snapshot.interrupts else {"utterance": text})
+        if snapshot.interrupts and snapshot.interrupts[0].value.get("expects") == "phone":
+            # A number to call back was asked for: keep it (out of the words, which show its last four only).
+            words, phone = take_phone_number(raw)
+            self.heard = mask_sensitive(words)
+            self._run(Command(resume={"text": self.heard, "phone": phone}))
+        else:
+            # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
+            self._run(Command(resume=self.heard) if snapshot.interrupts else {"utterance": self.heard})
         return self._answer()
+
+    # -- the phone line's warm transfer ------------------------------------------------------
+    @property
+    def transfer(self) -> dict | None:
+        """Where the phone line puts the caller through now, {"to", "ring_seconds"}; None unless staff are in.
+
+        Set once the call has handed off while the clinic was open and the transfer has not been reported.
+        """
+        values = self._graph.get_state(self._config).values or {}
+        if values.get("dialog_state") != "HANDOFF" or not values.get("staff_in", True) or values.get("transfer"):
+            return None
+        profile = self.context.profile
+        return {"to": profile.transfer_to or profile.phone, "ring_seconds": profile.ring_seconds}
+
+    def transfer_unanswered(self, caller_number: str | None = None) -> dict:
+        """The phone line reports that nobody answered the transfer: staff get a callback request.
+
+        The caller hears so and the call ends (still HANDOFF). ``caller_number``: the caller id, if the line
+        has one. Reported again, or for a call that was never transferred, it changes nothing and calls no tool.
+        """
+        if caller_number is not None and not isinstance(caller_number, str):
+            raise TypeError(f"caller_number must be the caller id as a str such as '+1 617 555 0123', "
+                            f"got {type(caller_number).__name__}")
+        _, phone = take_phone_number(caller_number or "")
+        reported = {"transfer": "unanswered"} | ({"phone": phone} if phone else {})
+        return self._taking_turn(lambda: self._report_transfer(reported))
+
+    def transfer_answered(self) -> dict:
+        """The phone line reports that staff picked up the transfer: nothing is left to do but note it."""
+        return self._taking_turn(lambda: self._report_transfer({"transfer": "answered"}))
+
+    def _report_transfer(self, update: dict) -> tuple[str, str]:
+        if self._broken_handoff is None and self.transfer is not None:
+            self._run({"utterance": ""} | update)  # START routes an ended call to "closed" (or to no_answer)
+        return self._answer() if self._broken_handoff is None else (phrases.BROKEN, "HANDOFF")
 
     def _run(self, payload: Any) -> None:
         self._graph.invoke(payload, self._config, context=self.context, durability="sync")

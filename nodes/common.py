@@ -11,8 +11,9 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from dialog.context import Context
-from dialog.state import CallState, DialogState, Prompt
+from dialog.state import Asking, CallState, DialogState, Prompt
 from tools.retry import call_read_tool
+from voicekit.privacy import take_phone_number
 
 Question = Callable[[CallState, Context], str]
 """What a waiting node asks, from the call and its dependencies."""
@@ -20,25 +21,40 @@ AnswerHook = Callable[[CallState, str, Context, RunnableConfig], dict]
 """Extra updates a waiting node makes from the caller's answer (CONFIRM's consent gate)."""
 
 
-def waiting_node(dialog_state: DialogState, question: Question,
-                 on_answer: AnswerHook | None = None) -> Callable[..., dict]:
+def waiting_node(dialog_state: DialogState, question: Question, on_answer: AnswerHook | None = None,
+                 asking: Asking | None = None, name: str | None = None) -> Callable[..., dict]:
     """A dialog node that asks one question and waits for the caller with ``interrupt()``.
 
     Everything above ``interrupt()`` is pure: on resume LangGraph re-runs the node from the top.
+    ``asking="phone"``: the question is for a phone number (a callback's CONFIRM and ASK_NAME expect one too).
     """
 
     def node(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
         asked = state.last_prompt if state.repeat else question(replace(state, dialog_state=dialog_state),
                                                                 runtime.context)
         say = asked if state.repeat else " ".join([*state.notes, asked])
-        answer = interrupt(Prompt(say=say, state=dialog_state))
-        text = answer if isinstance(answer, str) else str(answer or "")
+        expects: Asking | None = "phone" if asking == "phone" or state.task == "callback" else None
+        answer = interrupt(Prompt(say=say, state=dialog_state, expects=expects))
+        text, phone = caller_answer(answer, expects)
         update = {"utterance": text, "dialog_state": dialog_state, "last_prompt": asked, "say": say,
-                  "notes": [], "repeat": False}
+                  "notes": [], "repeat": False, "asking": asking, "phone_heard": phone}
         return update if on_answer is None else update | on_answer(state, text, runtime.context, config)
 
-    node.__name__ = dialog_state.lower()
+    node.__name__ = name or dialog_state.lower()
     return node
+
+
+def caller_answer(answer: Any, expects: str | None) -> tuple[str, str | None]:
+    """(the caller's words, a phone number they gave) from what ``interrupt()`` was resumed with.
+
+    VoiceAgent resumes a prompt that expects a phone number with {"text", "phone"}, the number already
+    taken out of the text; Studio resumes with the plain words, so the number is taken out here.
+    """
+    if isinstance(answer, dict):
+        phone = answer.get("phone")
+        return str(answer.get("text") or ""), (str(phone) if phone and expects == "phone" else None)
+    text = answer if isinstance(answer, str) else str(answer or "")
+    return take_phone_number(text) if expects == "phone" else (text, None)
 
 
 def thread_id(config: RunnableConfig | None) -> str:

@@ -27,6 +27,7 @@ def find_bookings(state: CallState, runtime: Runtime[Context]) -> dict:
     except Exception:  # timeouts already retried; a refusal or a broken backend goes to a person
         return handoff_update(state, "tool_failure", phrases.UNAVAILABLE)
     if not theirs_to_cancel(state, bookings):
-        return start_over() | {"name": state.name, "notes": [*state.notes, phrases.no_appointment_for(state.name)]}
+        none_found = phrases.no_appointment_for(state.name, state.staff_in)
+        return start_over() | {"name": state.name, "notes": [*state.notes, none_found]}
     update = {"bookings_found": bookings, "bookings_looked_up": lookup_key(state)}
     return update | unmatched_filters(replace(state, bookings_found=bookings))

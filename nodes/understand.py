@@ -19,14 +19,17 @@ from dialog.hearing import hear
 from dialog.slots import fill_slots, name_from_last_word, start_over
 from dialog.state import CallState
 from voicekit.nlu import Understanding, bare_name_of
+from voicekit.privacy import PHONE_TOKEN_RE
 
 
 def understand(state: CallState, runtime: Runtime[Context]) -> dict:
     """The updates of one caller turn; ``route`` then decides where the call goes."""
     context = runtime.context
     text = state.utterance
-    heard = hear(text, state, context)
-    turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0}
+    phone = state.phone_heard  # taken out of the words by the waiting node: the parser hears the rest
+    heard = hear(PHONE_TOKEN_RE.sub(" ", text), state, context)
+    turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0,
+                  "phone_heard": None, "callback_offered": False}
     staff_in, staff_back = state.staff_in, state.staff_back
     if state.call_id is None:  # the call's first turn: mint its id, and see once whether staff are in
         turn["call_id"] = context.new_call_id()
@@ -39,9 +42,13 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
         crisis_line = context.profile.crisis_line if heard.crisis else None
         warning = phrases.emergency(context.profile.emergency_number, crisis_line, staff_in)
         return turn | handoff_update(fresh, "user_request", warning, **said)
-    if heard.intent == "human":
-        if not staff_in:  # nobody to put through: say when staff are back, and keep helping
-            return turn | {"notes": [phrases.staff_not_in(staff_back)], "misunderstood": 0}
+    if heard.callback and not context.takes_callbacks():
+        heard = replace(heard, callback=False, intent="human")  # this backend cannot record one: a person can
+    if heard.intent == "human" and not heard.callback:
+        if not staff_in:  # nobody to put through: say when staff are back, offer a callback, keep helping
+            offer = context.takes_callbacks()
+            return turn | {"notes": [phrases.staff_not_in(staff_back, offer)], "misunderstood": 0,
+                           "callback_offered": offer}
         return turn | handoff_update(fresh, "user_request", **said)
     if heard.act == "stop":
         return turn | {"ended": "stopped"}
@@ -70,7 +77,7 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
         return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
 
     spoken_name = None
-    if state.dialog_state == "ASK_NAME":
+    if state.dialog_state == "ASK_NAME" and state.asking != "phone" and phone is None:
         # People just say their name: the whole of it ("Sam Smith", "J A M I E", even "Monday Smith",
         # which is then no day), else the last word as the lab says.
         spoken_name = bare_name_of(text) if heard.name is None else None
@@ -79,16 +86,19 @@ def understand(state: CallState, runtime: Runtime[Context]) -> dict:
                             intent="inform")
         else:
             spoken_name = name_from_last_word(text, heard)
-    understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive
+    understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive \
+        or heard.callback or phone
     if not understood:
         return turn | _ask_again(state, fresh, [*notes, phrases.SORRY])
-    if state.dialog_state == "CONFIRM" and heard.intent != "no" \
+    new_phone = phone is not None and phone != state.phone
+    asks_for_another = heard.callback and state.task != "callback"  # "just have someone call me back"
+    if state.dialog_state == "CONFIRM" and heard.intent != "no" and not new_phone and not asks_for_another \
             and not changes_read_back(heard, state.day, state.time, state.name):
         # The gate stayed shut and this is no "no" and no correction ("yes?", "yes wait", "I guess"):
         # one short re-ask, and a second such turn in a row goes to a person.
         return turn | _ask_again(state, fresh, notes)
 
-    return turn | {"misunderstood": 0} | fill_slots(state, heard, spoken_name, notes)
+    return turn | {"misunderstood": 0} | fill_slots(state, heard, spoken_name, notes, phone)
 
 
 def _staff_in(context: Context) -> tuple[bool, list[str] | None]:

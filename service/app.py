@@ -2,7 +2,9 @@
 
     POST /calls                      {"plan"?: {...}}  -> 201 {"call_id"}
     POST /calls/{call_id}/turns      {"text": "..."}   -> {"say", "state", "tool_calls"}
-    GET  /calls/{call_id}                              -> state, slots, handoff, turn history (masked)
+    POST /calls/{call_id}/transfer   {"answered": false, "caller_number"?}  -> the same reply shape
+    GET  /calls/{call_id}                              -> state, slots, handoff, transfer, turn history (masked)
+    GET  /callbacks                                    -> the callback requests left for staff
     GET  /health, /openapi.json, /docs
 
 Stateless workers: call state lives in the checkpointer (PostgreSQL or SQLite) and the call store;
@@ -12,11 +14,14 @@ with its final words and calls no tool.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
@@ -29,7 +34,7 @@ from dialog.state import TERMINAL
 from graph.voice_agent import VoiceAgent
 from service.store import PostgresCallStore, SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
-from voicekit.privacy import mask_sensitive, replace_lone_surrogates
+from voicekit.privacy import replace_lone_surrogates
 
 # A transport limit, not a caller limit: every text a request can carry is answered as VoiceAgent.handle
 # answers it (any length; values are read from its first 2,000 characters, the consent gate judges all of it).
@@ -54,6 +59,8 @@ class Settings:
     """Most database connections the call store opens (one is held per turn in progress)."""
     trim_every: int = 200
     """Hand freed heap memory back to the system every this many turns (glibc ``malloc_trim``; 0 = never)."""
+    clock: Any = None
+    """What time it is for the opening hours: None = the line counts as open (no hours gate), or a callable."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -69,7 +76,22 @@ class Settings:
             backoff=tuple(float(s) for s in backoff.split(",")) if backoff else cls.backoff,
             pool_size=int(os.environ.get("SERVICE_DB_POOL", cls.pool_size)),
             trim_every=int(os.environ.get("SERVICE_TRIM_EVERY", cls.trim_every)),
+            clock=_clock_from(os.environ.get("SERVICE_CLOCK")),
         )
+
+
+def _clock_from(setting: str | None) -> Any:
+    """SERVICE_CLOCK: unset = no hours gate; "real" = the machine's clock; an ISO time = frozen there (demos)."""
+    if not setting:
+        return None
+    if setting == "real":
+        return lambda: datetime.now(UTC)
+    try:
+        frozen = datetime.fromisoformat(setting)
+    except ValueError:
+        raise ValueError(f"SERVICE_CLOCK must be 'real' or an ISO time such as 2026-11-29T20:00:00-05:00, "
+                         f"got {setting!r}") from None
+    return lambda: frozen
 
 
 class NewCall(BaseModel):
@@ -88,6 +110,14 @@ class Turn(BaseModel):
     def _valid_unicode(cls, text: object) -> object:
         # JSON may carry a lone surrogate ("\ud800"): replace it rather than lose the caller's turn.
         return replace_lone_surrogates(text) if isinstance(text, str) else text
+
+
+class TransferReport(BaseModel):
+    """Body of POST /calls/{call_id}/transfer: how the warm transfer of a hand-off went."""
+
+    answered: bool = Field(description="whether staff picked up before the ring timeout")
+    caller_number: str | None = Field(default=None, description="the caller id, if the line has one: staff "
+                                                                "get it with the callback request")
 
 
 class Reply(BaseModel):
@@ -144,7 +174,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     calls, checkpointer = _stores(settings)
     trimmer = HeapTrimmer(settings.trim_every)
     schedule = {check_day(d): [check_time(t) for t in ts] for d, ts in (settings.schedule or {}).items()}
-    ClinicAPI(schedule=schedule, path=settings.clinic_db)  # create the clinic's tables once, up front
+    ClinicAPI(schedule=schedule, path=settings.clinic_db).close()  # create the clinic's tables once, up front
     app = FastAPI(title="Clinic call service", version="0.1.0",
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
 
@@ -162,12 +192,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   for e in refused.errors()]
         return JSONResponse(status_code=422, content={"detail": detail})
 
-    def agent_for(call_id: str, plan: dict | None) -> tuple[VoiceAgent, ClinicAPI]:
-        api = ClinicAPI(plan=plan or None, schedule=schedule, path=settings.clinic_db)
+    @contextlib.contextmanager
+    def agent_for(call_id: str, plan: dict | None) -> Iterator[tuple[VoiceAgent, ClinicAPI]]:
         # Each turn builds its agent: an ended call still answers its turns with its final words (rule 9).
-        agent = VoiceAgent(api, sleep=settings.sleep, backoff=settings.backoff, thread_id=call_id,
-                           checkpointer=checkpointer, continue_ended=True)
-        return agent, api
+        # The clinic's connection is closed with the turn: left to the collector, connections (and their
+        # page caches) piled up and the worker's memory grew with the clinic's database.
+        api = ClinicAPI(plan=plan or None, schedule=schedule, path=settings.clinic_db)
+        try:
+            yield VoiceAgent(api, sleep=settings.sleep, backoff=settings.backoff, thread_id=call_id,
+                             checkpointer=checkpointer, continue_ended=True, clock=settings.clock), api
+        finally:
+            api.close()
 
     def known(call_id: str) -> dict:
         row = calls.get(call_id)
@@ -195,22 +230,45 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         known(call_id)
         with calls.locked(call_id) as call:
             row = call.get()  # read the plan under the lock: the previous turn may have used some of it
-            agent, api = agent_for(call_id, row["plan"])
-            text = turn.text or ""
-            reply = agent.handle(text)
-            record = {"user": mask_sensitive(text), **reply,
-                      "outcomes": [outcome for _, _, outcome in api.calls]}
+            with agent_for(call_id, row["plan"]) as (agent, api):
+                reply = agent.handle(turn.text or "")
+                record = {"user": agent.heard, **reply, "outcomes": [outcome for _, _, outcome in api.calls]}
             call.save_turn(record, api.plan)
             if reply["state"] in TERMINAL:  # an ended call needs only its final state
                 keep_only_latest(checkpointer, call_id)
         trimmer.turn_taken()
         return reply
 
+    @app.post("/calls/{call_id}/transfer", response_model=Reply)
+    def report_transfer(call_id: str, report: TransferReport) -> dict:
+        """The phone line's report on a hand-off's warm transfer; reported again, it changes nothing."""
+        known(call_id)
+        with calls.locked(call_id) as call:
+            row = call.get()
+            with agent_for(call_id, row["plan"]) as (agent, api):
+                if report.answered:
+                    reply = agent.transfer_answered()
+                else:
+                    reply = agent.transfer_unanswered(replace_lone_surrogates(report.caller_number or "") or None)
+            event = "transfer answered" if report.answered else "transfer unanswered"
+            call.save_turn({"line": event, **reply, "outcomes": [outcome for _, _, outcome in api.calls]}, api.plan)
+            keep_only_latest(checkpointer, call_id)
+        return reply
+
     @app.get("/calls/{call_id}")
     def get_call(call_id: str) -> dict:
         row = known(call_id)
-        agent, _ = agent_for(call_id, None)
-        return {"call_id": call_id, "state": agent.state, "slots": agent.slots, "handoff": agent.handoff,
-                "turns": row["turns"]}
+        with agent_for(call_id, None) as (agent, _):
+            return {"call_id": call_id, "state": agent.state, "slots": agent.slots, "handoff": agent.handoff,
+                    "transfer": agent.transfer, "turns": row["turns"]}
+
+    @app.get("/callbacks")
+    def callbacks() -> dict:
+        """The callback requests left for staff, oldest first (with the whole number: staff ring it)."""
+        clinic = ClinicAPI(schedule=schedule, path=settings.clinic_db)
+        try:
+            return {"callbacks": clinic.callbacks}
+        finally:
+            clinic.close()
 
     return app

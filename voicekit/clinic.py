@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import TypedDict
 
 from voicekit.clinic_store import BookingStore, MemoryStore, SqliteStore
+from voicekit.privacy import phone_ending
 
 #: tool name -> (irreversible, description)
 TOOLS: dict[str, tuple[bool, str]] = {
@@ -29,6 +30,8 @@ TOOLS: dict[str, tuple[bool, str]] = {
     "book": (True, "Book an appointment (day, time, name). Irreversible: never re-send on timeout."),
     "find_bookings": (False, "List a caller's existing appointments (by name, optionally day)."),
     "cancel": (True, "Cancel an existing appointment by booking id. Irreversible: never re-send on timeout."),
+    "request_callback": (True, "Leave staff a request to call a caller back (name, phone, reason, summary). "
+                               "A write: never re-send on timeout."),
 }
 
 OUTCOMES = ("ok", "timeout", "taken", "error")
@@ -217,7 +220,55 @@ class ClinicAPI:
         cancelled = self._store.cancel(booking_id, key)
         return (outcome, cancelled) if cancelled is not None else ("not_found", None)
 
+    def request_callback(self, name: str | None, phone: str | None, reason: str, summary: Mapping | None = None,
+                         idempotency_key: str | None = None) -> dict:
+        """Leave staff a request to call ``name`` back on ``phone`` (either may be unknown); return it with its id.
+
+        ``reason`` and ``summary`` say why and what was collected. The call record shows the phone's last four only.
+        """
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be a str or None, got {type(name).__name__}")
+        if phone is not None and (not isinstance(phone, str) or not any(c.isdigit() for c in phone)):
+            raise ValueError(f"phone must be the digits to call such as '5550123', or None; got {phone!r}")
+        if not isinstance(reason, str) or not reason:
+            raise ValueError(f"reason must say why staff should call back, such as 'user_request'; got {reason!r}")
+        request = {"name": name, "phone": phone, "reason": reason, "summary": dict(summary or {})}
+        with self._lock:
+            with self._store.transaction():
+                outcome, recorded = self._request_callback(request, idempotency_key)
+            self._record("request_callback", {"name": name, "phone": phone_ending(phone) if phone else None,
+                                              "reason": reason}, outcome)
+        self._raise_for(outcome, "request_callback")
+        assert recorded is not None, "every outcome that gets here (ok, replay) carries the request"
+        return recorded
+
+    def _request_callback(self, request: dict, key: str | None) -> tuple[str, dict | None]:
+        replay = self._store.replay(key)
+        if replay is not None:
+            same = all(replay.get(k) == request[k] for k in ("name", "phone", "reason"))
+            return ("replay", replay) if same else ("key_reused", None)
+        outcome = self._next_outcome("request_callback")
+        if outcome not in ("ok", "timeout"):
+            return outcome, None
+        return outcome, self._store.add_callback(request, key)  # a timeout loses the answer, not the request
+
+    def close(self) -> None:
+        """Release the clinic's SQLite connection now (a no-op in memory).
+
+        A process that opens one clinic per turn closes it after the turn, so connections and their page
+        caches do not wait for the collector.
+        """
+        close = getattr(self._store, "close", None)
+        if close is not None:
+            with self._lock:
+                close()
+
     # -- inspection -------------------------------------------------------------------------
+    @property
+    def callbacks(self) -> list[dict]:
+        """Every callback request left for staff, oldest first."""
+        return self._store.callbacks()
+
     @property
     def bookings(self) -> list[dict]:
         """Every live (not cancelled) booking on the clinic side, oldest first."""

@@ -50,9 +50,21 @@ class BookingStore(Protocol):
         """Every live booking, oldest first."""
         ...
 
+    def add_callback(self, request: dict, key: str | None) -> dict:
+        """Record a callback request, with its idempotency key if given; return it with its callback_id."""
+        ...
+
+    def callbacks(self) -> list[dict]:
+        """Every callback request, oldest first."""
+        ...
+
 
 def _booking_id(number: int) -> str:
     return f"bk_{number:04d}"  # sequential, so traces and replays are reproducible
+
+
+def _callback_id(number: int) -> str:
+    return f"cb_{number:04d}"
 
 
 def _same_name(a: str, b: str) -> bool:
@@ -67,6 +79,7 @@ class MemoryStore(BookingStore):
         self._bookings: dict[str, dict] = {}
         self._results: dict[str, dict] = {}
         self._count = 0
+        self._callbacks: list[dict] = []
 
     @override
     def transaction(self) -> contextlib.AbstractContextManager:
@@ -116,6 +129,18 @@ class MemoryStore(BookingStore):
     def all(self) -> list[dict]:
         return [dict(b) for b in self._bookings.values()]
 
+    @override
+    def add_callback(self, request: dict, key: str | None) -> dict:
+        recorded = {"callback_id": _callback_id(len(self._callbacks) + 1), **request}
+        self._callbacks.append(recorded)
+        if key is not None:
+            self._results[key] = json.loads(json.dumps(recorded))
+        return json.loads(json.dumps(recorded))
+
+    @override
+    def callbacks(self) -> list[dict]:
+        return json.loads(json.dumps(self._callbacks))
+
 
 class SqliteStore(BookingStore):
     """Bookings in a SQLite file so several processes (workers, a restarted call) share one clinic."""
@@ -130,8 +155,14 @@ class SqliteStore(BookingStore):
                 booking_id TEXT PRIMARY KEY, day TEXT, time TEXT, name TEXT, live INTEGER DEFAULT 1);
             CREATE TABLE IF NOT EXISTS removed_slots (day TEXT, time TEXT, PRIMARY KEY (day, time));
             CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, result TEXT);
+            CREATE TABLE IF NOT EXISTS callbacks (callback_id TEXT PRIMARY KEY, request TEXT);
+            CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (day, live);
             """
         )
+
+    def close(self) -> None:
+        """Close the connection now (its page cache with it) rather than whenever the store is collected."""
+        self._db.close()
 
     @contextlib.contextmanager
     @override
@@ -164,7 +195,7 @@ class SqliteStore(BookingStore):
     @override
     def add(self, day: str, time: str, name: str, key: str | None) -> dict:
         # Runs inside transaction(): the booking and its idempotency key commit together or not at all.
-        (count,) = self._db.execute("SELECT COUNT(*) FROM bookings").fetchone()
+        (count,) = self._db.execute("SELECT COALESCE(MAX(rowid), 0) FROM bookings").fetchone()  # no deletes
         booking = {"booking_id": _booking_id(count + 1), "day": day, "time": time, "name": name}
         self._db.execute("INSERT INTO bookings (booking_id, day, time, name) VALUES (?, ?, ?, ?)",
                          (booking["booking_id"], day, time, name))
@@ -198,3 +229,17 @@ class SqliteStore(BookingStore):
     @override
     def all(self) -> list[dict]:
         return self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 ORDER BY rowid")
+
+    @override
+    def add_callback(self, request: dict, key: str | None) -> dict:
+        # Runs inside transaction(): the request and its idempotency key commit together or not at all.
+        (count,) = self._db.execute("SELECT COALESCE(MAX(rowid), 0) FROM callbacks").fetchone()
+        recorded = {"callback_id": _callback_id(count + 1), **request}
+        self._db.execute("INSERT INTO callbacks VALUES (?, ?)", (recorded["callback_id"], json.dumps(recorded)))
+        if key is not None:
+            self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(recorded)))
+        return recorded
+
+    @override
+    def callbacks(self) -> list[dict]:
+        return [json.loads(r["request"]) for r in self._rows("SELECT request FROM callbacks ORDER BY rowid")]

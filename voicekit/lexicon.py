@@ -67,6 +67,12 @@ HUMAN_VERBS = {"talk", "speak", "connect", "transfer", "put", "get", "want", "ne
 BOOK_WORDS = {"book", "booking", "appointment", "appt", "schedule", "reserve", "reservation", "slot"}
 CANCEL_WORDS = {"cancel", "cancellation", "unbook"}
 # Moving an existing appointment: a booking request that also has an old appointment to cancel.
+# Asking to be called back rather than to be put through now (a closed clinic offers it). Not "I'll call
+# back" (the caller will ring again) nor "they call me Sam" (a name).
+CALLBACK_PHRASES = ("call me back", "calls me back", "callback", "call-back", "ring me back", "phone me back",
+                    "get back to me", "take a message", "leave a message", "have someone call me",
+                    "have somebody call me", "someone call me", "somebody call me", "someone to call me",
+                    "somebody to call me", "can they call me", "could they call me", "return my call")
 RESCHEDULE_WORDS = {"reschedule", "rescheduling", "rebook", "re-book", "postpone"}
 # ... or a moving verb with an appointment noun: "move my Friday appointment", "change the booking".
 MOVE_VERBS = {"move", "change", "shift", "push", "bring"}

@@ -75,6 +75,8 @@ class Understanding:
     """The caller asked for a booking with a verb ("book", "schedule", "make"), not just named one."""
     reschedule: bool = False
     """The caller wants to move an existing appointment ("reschedule", "move my appointment")."""
+    callback: bool = False
+    """The caller asks to be called back ("call me back", "take a message")."""
 
     def as_parse(self) -> dict:
         """The four keys of SPEC 2.2."""
@@ -247,6 +249,7 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     moves_one = lexicon.MOVE_VERBS & words and lexicon.APPOINTMENT_NOUNS & words  # "move my Friday appointment"
     heard.reschedule = bool(lexicon.RESCHEDULE_WORDS & words or moves_one)
     heard.pick = _choice(lower)
+    heard.callback = _has_phrase(joined, lexicon.CALLBACK_PHRASES)
     emergency, stop = _said(joined, _EMERGENCY_RE), _is_stop(lower, joined, heard)  # each scanned once a turn
     heard.crisis = emergency and _said(joined, _CRISIS_RE)  # crisis phrases are emergency phrases too
     heard.intent = _intent(lower, joined, heard, emergency, stop)

@@ -27,3 +27,74 @@ def mask_sensitive(text: str) -> str:
     if not isinstance(text, str):
         return text
     return _SPOKEN_DIGITS_RE.sub(MASK, _SENSITIVE_RE.sub(MASK, text))
+
+
+# -- phone numbers: kept when the agent asked for one, shown only as their last four digits -------------
+_SPOKEN_DIGIT = {"zero": "0", "oh": "0", "o": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+                 "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_REPEATS = {"double": 2, "triple": 3}
+_PHONE_WORD = re.compile(r"\+|\d|[a-z]+", re.IGNORECASE)
+_PHONE_GAP = re.compile(r"[\s,.()/\-\u2010-\u2015]*")
+PHONE_DIGITS = (7, 15)
+"""The shortest and longest phone number taken (a local number to E.164's maximum)."""
+_PHONE_TOKEN = "[phone ending {last_four}]"
+PHONE_TOKEN_RE = re.compile(r"\[phone ending \d{4}\]")
+"""Where a phone number was in an utterance: what transcripts, logs and checkpoints show of it."""
+
+
+def phone_ending(phone: str) -> str:
+    """A phone number as logs may show it: only its last four digits ("[phone ending 0123]")."""
+    return _PHONE_TOKEN.format(last_four="".join(c for c in phone if c.isdigit())[-4:])
+
+
+def take_phone_number(text: str) -> tuple[str, str | None]:
+    """(``text`` with its phone number replaced by ``phone_ending``, the number's digits), or (text, None).
+
+    Used only where the agent has just asked for a number to call back: anywhere else a long digit run may be
+    a card number, and ``mask_sensitive`` hides it whole. Digits may be written or spoken ("five five five,
+    oh one two three", "double five"), with a leading "+" and any separators; the keypad's markup is dropped.
+    """
+    if not isinstance(text, str):
+        return text, None
+    plain = re.sub(r"\[dtmf\]|</?entered_dtmf_digits>|#", " ", text, flags=re.IGNORECASE)
+    for match in _digit_runs(plain):
+        start, end, digits = match
+        if PHONE_DIGITS[0] <= len(digits.lstrip("+")) <= PHONE_DIGITS[1]:
+            return plain[:start] + phone_ending(digits) + plain[end:], digits
+    return text, None
+
+
+def _digit_runs(text: str) -> list[tuple[int, int, str]]:
+    """Each run of digits (written, spoken, "double"/"triple" repeated), as (start, end, digits)."""
+    runs: list[tuple[int, int, str]] = []
+    start = end = -1
+    digits, repeat = "", 1
+    position = 0
+    while position < len(text):
+        gap = _PHONE_GAP.match(text, position)
+        at = gap.end() if gap else position
+        word = _PHONE_WORD.match(text, at)
+        if word is None:
+            position = at + 1
+            if digits.strip("+"):
+                runs.append((start, end, digits))
+            start, digits, repeat = -1, "", 1
+            continue
+        token = word.group().lower()
+        digit = token if token.isdigit() else _SPOKEN_DIGIT.get(token)
+        if token == "+" and not digits:
+            start, digits = at, "+"
+        elif digit is not None:
+            if start < 0:
+                start = at
+            digits, repeat, end = digits + digit * repeat, 1, word.end()
+        elif token in _REPEATS:
+            start, repeat = (at if start < 0 else start), _REPEATS[token]
+        else:
+            if digits.strip("+"):
+                runs.append((start, end, digits))
+            start, digits, repeat = -1, "", 1
+        position = word.end()
+    if digits.strip("+"):
+        runs.append((start, end, digits))
+    return runs

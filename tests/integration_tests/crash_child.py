@@ -71,6 +71,11 @@ class CrashingClinic(ClinicAPI):
         tick()  # cancelled on the clinic side, not yet checkpointed
         return result
 
+    def request_callback(self, *args, **kwargs):
+        result = super().request_callback(*args, **kwargs)
+        tick()  # recorded on the clinic side, not yet checkpointed
+        return result
+
 
 class KeylessCrashingClinic(CrashingClinic):
     """The same clinic behind the plain SPEC signatures: book and cancel take no idempotency key."""
@@ -80,6 +85,9 @@ class KeylessCrashingClinic(CrashingClinic):
 
     def cancel(self, booking_id):
         return super().cancel(booking_id)
+
+    def request_callback(self, name, phone, reason, summary=None):
+        return super().request_callback(name, phone, reason, summary)
 
 
 def run_call(calls_db: str, clinic_db: str, thread: str, progress_path: str, crash: int, turns: list[str],

@@ -93,6 +93,33 @@ def test_a_backend_without_idempotency_keys_is_written_at_most_once_at_every_kil
     assert handed_off >= 1  # the kill right after book returned is among them
 
 
+CALLBACK = ["please call me back, my name is Jamie", "555 0123", "yes"]
+
+
+@pytest.mark.parametrize("keyless", [False, True], ids=["keyed", "keyless"])
+def test_every_kill_point_leaves_at_most_one_callback_request(tmp_path, keyless):
+    """A callback request is a write too: exactly one with keys, at most one without.
+
+    Without keys, a request cut off by the kill ends in a hand-off rather than a second request.
+    """
+    clean = on_file(tmp_path / "clean", "")
+    assert run_child(clean, 0, CALLBACK, keyless) == 0
+    events = int((clean / "events").read_text())
+    handed_off = 0
+    for crash_at in range(1, events + 1):
+        workdir = on_file(tmp_path / f"kill-{crash_at}", "")
+        assert run_child(workdir, crash_at, CALLBACK, keyless) == -signal.SIGKILL
+        assert run_child(workdir, 0, CALLBACK, keyless) == 0
+        final = json.loads((workdir / "progress.jsonl").read_text().splitlines()[-1])
+        left = [(c["name"], c["phone"]) for c in ClinicAPI(path=str(workdir / "clinic.sqlite")).callbacks]
+        if final["state"] == "DONE":
+            assert left == [("Jamie", "5550123")], f"killed at event {crash_at}: {left}"
+        else:  # keyless only: the request was cut off, so it is not re-sent
+            assert keyless and final["state"] == "HANDOFF" and len(left) <= 1, f"killed at event {crash_at}: {final}"
+            handed_off += 1
+    assert handed_off >= (1 if keyless else 0)  # keyless: the kill right after the request was recorded
+
+
 def test_the_child_also_runs_as_a_real_process(tmp_path):
     """The same call in separately started interpreters: killed right after book returned, then finished."""
     turns, booked = SCRIPTS["confirm_no"]

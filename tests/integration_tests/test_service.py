@@ -150,3 +150,62 @@ def test_the_lock_directory_does_not_grow_with_the_calls(tmp_path):
             client.post(f"/calls/{new_call(client)}/turns", json={"text": "hello"})
     locks = list((tmp_path / "service.sqlite.calls.locks").iterdir())
     assert 0 < len(locks) <= 30 and all(int(p.stem) < LOCK_STRIPES for p in locks)
+
+
+def service_at(tmp_path, now: str) -> TestClient:
+    from datetime import datetime
+
+    frozen = datetime.fromisoformat(now)
+    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                        sleep=lambda s: None, clock=lambda: frozen)
+    return TestClient(create_app(settings))
+
+
+def test_a_callback_request_over_http_is_listed_for_staff(tmp_path):
+    with service_at(tmp_path, "2026-11-29T20:00:00-05:00") as client:  # Sunday evening: closed
+        call = new_call(client)
+        offer = client.post(f"/calls/{call}/turns", json={"text": "I want to talk to someone"}).json()
+        assert offer["state"] == "LISTEN" and "call you back" in offer["say"]
+        for text in ("yes please", "Jamie", "my number is 555 0123"):
+            client.post(f"/calls/{call}/turns", json={"text": text})
+        assert client.get("/callbacks").json() == {"callbacks": []}  # nothing before the yes
+        done = client.post(f"/calls/{call}/turns", json={"text": "yes"}).json()
+        assert done["state"] == "DONE" and done["tool_calls"] == ["request_callback"]
+        listed = client.get("/callbacks").json()["callbacks"]
+        assert [(c["name"], c["phone"]) for c in listed] == [("Jamie", "5550123")]
+        history = client.get(f"/calls/{call}").json()["turns"]
+        assert history[3]["user"] == "my number is [phone ending 0123]" and "5550123" not in str(history)
+
+
+def test_an_unanswered_transfer_over_http(tmp_path):
+    with service_at(tmp_path, "2026-11-30T11:00:00-05:00") as client:  # Monday morning: open
+        call = new_call(client)
+        assert client.post(f"/calls/{call}/turns", json={"text": "operator"}).json()["state"] == "HANDOFF"
+        assert client.get(f"/calls/{call}").json()["transfer"] == {"to": "555 0100", "ring_seconds": 30}
+        report = {"answered": False, "caller_number": "+1 617 555 0123"}
+        first = client.post(f"/calls/{call}/transfer", json=report).json()
+        again = client.post(f"/calls/{call}/transfer", json=report).json()
+        assert first["tool_calls"] == ["request_callback"] and again["tool_calls"] == []
+        assert first["state"] == again["state"] == "HANDOFF"
+        assert [c["phone"] for c in client.get("/callbacks").json()["callbacks"]] == ["+16175550123"]
+        view = client.get(f"/calls/{call}").json()
+        assert view["transfer"] is None and view["turns"][-1]["line"] == "transfer unanswered"
+        assert client.post(f"/calls/{call}/transfer", json={"answered": "maybe"}).status_code == 422
+
+
+def test_an_answered_transfer_writes_nothing(tmp_path):
+    with service_at(tmp_path, "2026-11-30T11:00:00-05:00") as client:
+        call = new_call(client)
+        client.post(f"/calls/{call}/turns", json={"text": "operator"})
+        answered = client.post(f"/calls/{call}/transfer", json={"answered": True}).json()
+        assert answered["tool_calls"] == [] and client.get(f"/calls/{call}").json()["transfer"] is None
+        late = client.post(f"/calls/{call}/transfer", json={"answered": False}).json()
+        assert late["tool_calls"] == [] and client.get("/callbacks").json() == {"callbacks": []}
+
+
+def test_the_service_clock_setting_names_the_fix(monkeypatch):
+    monkeypatch.setenv("SERVICE_CLOCK", "teatime")
+    with pytest.raises(ValueError, match="SERVICE_CLOCK must be 'real' or an ISO time"):
+        Settings.from_env()
+    monkeypatch.setenv("SERVICE_CLOCK", "2026-11-29T20:00:00-05:00")
+    assert Settings.from_env().clock().hour == 20

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from dialog.routing import after_book, after_cancel, after_confirm, route
+from dialog.routing import after_book, after_cancel, after_confirm, after_start, route
 from dialog.state import CallState
 
 OPEN = ["09:00", "10:00", "14:30"]
@@ -70,3 +70,32 @@ def test_after_cancel_ends_or_hands_off_and_never_loops_back():
     cancelling = CallState(task="cancel", name="Sam")
     assert after_cancel(replace(cancelling, ended="cancelled")) == "done"
     assert after_cancel(replace(cancelling, handoff={"reason": "tool_failure", "summary": {}})) == "handoff"
+
+
+CALLBACK = CallState(task="callback", dialog_state="ASK_NAME")
+
+
+@pytest.mark.parametrize("changes, expected", [
+    ({}, "ask_name"),
+    ({"name": "Jamie"}, "ask_phone"),
+    ({"name": "Jamie", "phone": "5550123"}, "confirm"),
+    ({"name": "Jamie", "repeat": True, "asking": "phone"}, "ask_phone"),  # "say that again" repeats the number question
+])
+def test_a_callback_needs_a_name_and_a_number(changes, expected):
+    assert route(replace(CALLBACK, **changes)) == expected
+
+
+TRANSFERRED = CallState(dialog_state="HANDOFF", staff_in=True, transfer="unanswered",
+                        handoff={"reason": "user_request", "summary": {"day": None, "time": None, "name": None}})
+
+
+@pytest.mark.parametrize("changes, expected", [
+    ({}, "no_answer"),
+    ({"staff_in": False}, "closed"),            # closed: nobody was rung, so nothing rang out
+    ({"transfer": "reported"}, "closed"),       # reported once: a second report writes nothing
+    ({"transfer": None}, "closed"),             # a caller turn after the end
+    ({"dialog_state": "DONE", "handoff": None}, "closed"),
+    ({"dialog_state": "CONFIRM"}, "understand"),
+])
+def test_only_a_hand_off_while_open_can_report_an_unanswered_transfer(changes, expected):
+    assert after_start(replace(TRANSFERRED, **changes)) == expected
