@@ -8,8 +8,10 @@ and the utterance with card and ID numbers masked. Neither ever raises.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal, get_args
@@ -100,8 +102,14 @@ def _numberish(*words: str) -> bool:
     return any(w.isdigit() or w.lower() in _NUMBERISH for w in words)
 
 
-def _has_phrase(joined: str, phrases) -> bool:
-    return any(re.search(rf"(?<![\w']){re.escape(p)}(?![\w'])", joined) for p in phrases)
+def _has_phrase(joined: str, phrases: Iterable[str]) -> bool:
+    """One of ``phrases`` is said as whole words (one precompiled pattern per phrase list, one scan)."""
+    return _phrases_pattern(tuple(phrases)).search(joined) is not None
+
+
+@functools.cache
+def _phrases_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    return _phrase_re(phrases)
 
 
 def _negated(lower: list[str], at: int) -> bool:
