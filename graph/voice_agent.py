@@ -20,7 +20,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, get_args
 
-from langgraph.types import Command
+from langgraph.types import Command, Durability
 
 from dialog import phrases
 from dialog.context import Context, NluMode
@@ -201,15 +201,20 @@ class VoiceAgent:
             if cut_off in (mask_sensitive(raw), mask_sensitive(take_phone_number(raw)[0])):
                 return self._answer()
             snapshot = self._graph.get_state(self._config)
-        if snapshot.interrupts and snapshot.interrupts[0].value.get("expects") == "phone":
+        waiting = snapshot.interrupts[0].value if snapshot.interrupts else None
+        # Only an answer to a read-back can lead to a write: that turn checkpoints every step. Any other
+        # turn runs reads at most, so it is saved once, at its end: a process killed inside it loses only
+        # that turn, which the phone line re-sends (the crash tests kill it at every step boundary).
+        durability: Durability = "sync" if waiting and waiting.get("state") == "CONFIRM" else "exit"
+        if waiting and waiting.get("expects") == "phone":
             # A number to call back was asked for: keep it (out of the words, which show its last four only).
             words, phone = take_phone_number(raw)
             self.heard = mask_sensitive(words)
-            self._run(Command(resume={"text": self.heard, "phone": phone}))
+            output = self._run(Command(resume={"text": self.heard, "phone": phone}), durability)
         else:
             # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
-            self._run(Command(resume=self.heard) if snapshot.interrupts else {"utterance": self.heard})
-        return self._answer()
+            output = self._run(Command(resume=self.heard) if waiting else {"utterance": self.heard}, durability)
+        return self._answer(output)
 
     # -- the phone line's warm transfer ------------------------------------------------------
     @property
@@ -246,16 +251,21 @@ class VoiceAgent:
             self._run({"utterance": ""} | update)  # START routes an ended call to "closed" (or to no_answer)
         return self._answer() if self._broken_handoff is None else (phrases.BROKEN, "HANDOFF")
 
-    def _run(self, payload: Any) -> None:
-        self._graph.invoke(payload, self._config, context=self.context, durability="sync")
+    def _run(self, payload: Any, durability: Durability = "sync") -> dict:
+        """Run the graph; its output is the call's values, with ``__interrupt__`` when it waits for the caller."""
+        return self._graph.invoke(payload, self._config, context=self.context, durability=durability)
 
-    def _answer(self) -> tuple[str, str]:
-        snapshot = self._graph.get_state(self._config)
-        if snapshot.interrupts:
-            waiting = snapshot.interrupts[0].value
+    def _answer(self, output: dict | None = None) -> tuple[str, str]:
+        """What to say and the state: from a run's output, or else from the checkpoint."""
+        if output is None:
+            snapshot = self._graph.get_state(self._config)
+            output = dict(snapshot.values or {})
+            if snapshot.interrupts:
+                output["__interrupt__"] = snapshot.interrupts
+        if output.get("__interrupt__"):
+            waiting = output["__interrupt__"][0].value
             return waiting["say"], waiting["state"]
-        values = snapshot.values
-        return values.get("say", ""), values.get("dialog_state", "LISTEN")
+        return output.get("say", ""), output.get("dialog_state", "LISTEN")
 
     def _never_resend_a_keyless_write(self, snapshot: Any) -> None:
         """A write step cut off by a crash is re-run only where the backend takes idempotency keys.
