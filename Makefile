@@ -1,7 +1,12 @@
 # Two commands for a fresh machine: `make run` and `make test`. Both build .venv themselves.
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+HASH   := $(shell cksum pyproject.toml | cut -d' ' -f1)
+# `make run` needs the core alone (~1 min on a fresh machine); the LLM (a 5-minute source build), service
+# and dev extras come with the first command that needs them, and `make test` installs everything.
+CORE   := $(VENV)/.core-$(HASH)
+SERVE  := $(VENV)/.service-$(HASH)
+STAMP  := $(VENV)/.installed-$(HASH)
 # llama-cpp-python builds from source here; the native build crashes in an AMX kernel on these CPUs.
 export CMAKE_ARGS := -DGGML_NATIVE=OFF
 export LANGGRAPH_CLI_NO_ANALYTICS := 1
@@ -9,10 +14,18 @@ export LANGSMITH_TRACING := false
 
 .PHONY: setup postgres run serve test lint format artifacts evals bench bench-load bench-soak studio clean
 
-$(STAMP):
+$(CORE):
 	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q -e .
+	rm -f $(VENV)/.core-* && touch $(CORE)
+
+$(SERVE): $(CORE)
+	$(PY) -m pip install -q -e ".[service]"
+	rm -f $(VENV)/.service-* && touch $(SERVE)
+
+$(STAMP): $(CORE)
 	$(PY) -m pip install -q -e ".[llm,service,dev]"
-	rm -f $(VENV)/.installed-* && touch $(STAMP)
+	rm -f $(VENV)/.installed-* && touch $(STAMP) $(SERVE)
 
 setup: $(STAMP)
 
@@ -20,7 +33,7 @@ setup: $(STAMP)
 postgres:
 	@bash scripts/ensure-postgres.sh
 
-run: setup
+run: $(CORE)
 	@$(PY) -m graph.console $(ARGS)
 
 lint: setup
@@ -50,7 +63,7 @@ bench-load: setup postgres
 bench-soak: setup
 	$(PY) benchmarks/soak.py
 
-serve: setup
+serve: $(SERVE)
 	$(PY) -m service --port $${PORT:-8080}
 
 studio: setup
