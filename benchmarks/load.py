@@ -1,16 +1,20 @@
-"""Load on the call service over loopback: one worker versus two, on a throwaway PostgreSQL.
+"""Load on the call service over loopback: one worker versus two, on SQLite files and on a throwaway PostgreSQL.
 
-    make bench-load        # or: .venv/bin/python benchmarks/load.py --calls 200 --concurrency 32
+    make bench-load        # or: .venv/bin/python benchmarks/load.py --calls 200 --concurrency 16
 
 Each simulated caller makes the five-turn happy call; turns of a call alternate between workers when
-there are two. Prints turns per second, p50/p99 turn latency and errors, then the resident memory
-that 1,000 live (mid-call) calls take in one process with the in-memory checkpointer.
+there are two. Prints turns per second, p50/p99 turn latency, errors, the workers' resident memory and
+the database work per turn (call creation included): transactions and rows written. PostgreSQL's come
+from ``pg_stat_database``; SQLite's from the workers themselves (``benchmarks/counted_worker.py``:
+COMMITs plus statements run outside an explicit transaction, and ``total_changes``). Then the resident
+memory that 1,000 live (mid-call) calls take in one process with the in-memory checkpointer.
 Figures, not assertions: this machine has 2 cores and is shared.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import statistics
@@ -69,17 +73,54 @@ def run_load(urls: list[str], calls: int, concurrency: int) -> dict:
 
 
 def workers(count: int, url: str, tmp: Path):
-    """Start ``count`` service workers on free ports against ``url``: [(process, base URL)], once each answers."""
-    env = quiet_env(DATABASE_URL=url, CLINIC_DB=str(tmp / "clinic.sqlite"),
-                    CLINIC_SCHEDULE=json.dumps({d: TIMES for d in DAYS}))
+    """Start ``count`` counting service workers on free ports against ``url``: [(process, base URL, counts file)]."""
     started = []
-    for _ in range(count):
-        port = free_port()
-        process = subprocess.Popen([sys.executable, "-m", "service", "--port", str(port)], cwd=ROOT, env=env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    for number in range(count):
+        port, counts = free_port(), tmp / f"db-work-{number}.json"
+        env = quiet_env(DATABASE_URL=url, CLINIC_DB=str(tmp / "clinic.sqlite"), DB_WORK_OUT=str(counts),
+                        CLINIC_SCHEDULE=json.dumps({d: TIMES for d in DAYS}))
+        process = subprocess.Popen([sys.executable, "-m", "benchmarks.counted_worker", "--port", str(port)], cwd=ROOT,
+                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
         wait_for(f"http://127.0.0.1:{port}/health", process)
-        started.append((process, f"http://127.0.0.1:{port}"))
+        started.append((process, f"http://127.0.0.1:{port}", counts))
     return started
+
+
+def postgres_work(url: str) -> tuple[int, int]:
+    """(transactions committed, rows written) so far in the database, from ``pg_stat_database``."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute("SELECT xact_commit, tup_inserted + tup_updated + tup_deleted FROM pg_stat_database "
+                           "WHERE datname = current_database()").fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1])
+
+
+def measure(store: str, count: int, args: argparse.Namespace) -> dict:
+    """One load run: ``count`` workers on ``store``; the load figures, memory and database work per turn."""
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        postgres = stack.enter_context(ThrowawayPostgres()) if store == "postgres" else None
+        url = postgres or str(Path(tmp) / "service.sqlite")
+        started = workers(count, url, Path(tmp))
+        before = postgres_work(postgres) if postgres else (0, 0)
+        try:
+            figures = run_load([u for _, u, _ in started], args.calls, args.concurrency)
+            figures["rss"] = "/".join(f"{rss(p.pid):.0f}" for p, _, _ in started)
+        finally:
+            for process, _, _ in started:
+                stop(process)  # a worker writes its SQLite counts as it exits
+        if postgres:
+            after = postgres_work(postgres)
+            transactions, rows = after[0] - before[0], after[1] - before[1]
+        else:
+            counted = [json.loads(c.read_text()) for _, _, c in started if c.exists()]
+            transactions = sum(c["transactions"] for c in counted)
+            rows = sum(c["rows_written"] for c in counted)
+        figures["tx_per_turn"] = transactions / max(figures["turns"], 1)
+        figures["rows_per_turn"] = rows / max(figures["turns"], 1)
+    return figures
 
 
 def live_calls_memory(count: int) -> float:
@@ -104,24 +145,20 @@ def live_calls_memory(count: int) -> float:
 
 
 def main() -> int:
-    """Print the load figures for one and two workers."""
+    """Print the load figures for one and two workers on each store."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--calls", type=int, default=200)
-    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--store", choices=("sqlite", "postgres"), action="append")
     args = parser.parse_args()
     print(f"{args.calls} calls x 5 turns, {args.concurrency} callers at once, over loopback")
-    print(f"{'workers':<8} {'turns/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'worker RSS MB':>14}")
-    for count in (1, 2):
-        with tempfile.TemporaryDirectory() as tmp, ThrowawayPostgres() as url:
-            started = workers(count, url, Path(tmp))
-            try:
-                figures = run_load([u for _, u in started], args.calls, args.concurrency)
-                memory = "/".join(f"{rss(p.pid):.0f}" for p, _ in started)
-            finally:
-                for process, _ in started:
-                    stop(process)
-        print(f"{count:<8} {figures['turns_per_s']:>8.1f} {figures['p50_ms']:>8.1f} {figures['p99_ms']:>8.1f} "
-              f"{figures['errors']:>7} {memory:>14}")
+    print(f"{'store':<9} {'workers':<8} {'turns/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'worker RSS MB':>14} "
+          f"{'tx/turn':>8} {'rows/turn':>10}")
+    for store in args.store or ["sqlite", "postgres"]:
+        for count in (1, 2):
+            f = measure(store, count, args)
+            print(f"{store:<9} {count:<8} {f['turns_per_s']:>8.1f} {f['p50_ms']:>8.1f} {f['p99_ms']:>8.1f} "
+                  f"{f['errors']:>7} {f['rss']:>14} {f['tx_per_turn']:>8.1f} {f['rows_per_turn']:>10.1f}", flush=True)
     print(f"resident memory per 1,000 live calls in one process (in-memory checkpoints): "
           f"{live_calls_memory(1000):.1f} MB")
     return 0

@@ -50,6 +50,7 @@ class SqliteCallStore:
         self.path = path
         self._db = sqlite3.connect(path, check_same_thread=False, timeout=30, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")  # as the checkpoints: a power cut may lose the last turns
         self._db.execute("CREATE TABLE IF NOT EXISTS voice_calls (call_id TEXT PRIMARY KEY, plan TEXT NOT NULL, "
                          "turns TEXT NOT NULL DEFAULT '[]')")
         self._locks_dir = Path(path + ".locks")

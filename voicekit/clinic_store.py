@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from typing import Protocol
@@ -57,6 +58,19 @@ class BookingStore(Protocol):
     def callbacks(self) -> list[dict]:
         """Every callback request, oldest first."""
         ...
+
+
+_SCHEMA_READY: set[tuple[str, int, int]] = set()
+"""SQLite files whose clinic tables this process has created (or found) already."""
+
+
+def _file_key(path: str) -> tuple[str, int, int]:
+    """The file at ``path`` (a file deleted and made again at the same path is another one)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return os.path.abspath(path), -1, -1
+    return os.path.abspath(path), found.st_dev, found.st_ino
 
 
 def _booking_id(number: int) -> str:
@@ -148,7 +162,10 @@ class SqliteStore(BookingStore):
     def __init__(self, path: str, opening: dict[str, list[str]]):
         self._opening = {day: list(times) for day, times in opening.items()}
         self._db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        key = _file_key(path)
+        if key in _SCHEMA_READY:  # a process that opens the clinic every turn sets it up once
+            return
+        self._db.execute("PRAGMA journal_mode=WAL")  # kept in the file: later connections are in WAL too
         self._db.executescript(
             """
             CREATE TABLE IF NOT EXISTS bookings (
@@ -159,6 +176,7 @@ class SqliteStore(BookingStore):
             CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (day, live);
             """
         )
+        _SCHEMA_READY.add(_file_key(path))  # the file exists now, whatever it was before
 
     def close(self) -> None:
         """Close the connection now (its page cache with it) rather than whenever the store is collected."""
