@@ -1,9 +1,9 @@
 """A service worker that counts its SQLite work, for ``benchmarks/load.py``: ``python -m benchmarks.counted_worker``.
 
-Every SQLite connection the worker opens (checkpoints, call store, clinic) counts its statements, the
-transactions they run in (each COMMIT, and each statement run outside an explicit transaction, as SQLite
-runs it in one of its own) and the rows they change. On exit the totals go to the JSON file named by
-``DB_WORK_OUT``. Only the benchmark uses it; a worker started with ``python -m service`` counts nothing.
+Every SQLite connection the worker opens for itself (checkpoints, call store; not the clinic's) counts its
+statements, the transactions they run in (each COMMIT, and each statement run outside an explicit
+transaction, as SQLite runs it in one of its own) and the rows they change. On exit the totals go to the
+JSON file named by ``DB_WORK_OUT``. Only the benchmark uses it; ``python -m service`` counts nothing.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import signal
 import sqlite3
 import sys
 import threading
@@ -29,7 +30,11 @@ class CountingConnection(sqlite3.Connection):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.counted = False
+        # The clinic is a stand-in for the clinic's own system, not the service's storage: not counted.
+        clinic = os.path.abspath(os.environ.get("CLINIC_DB", ".data/clinic.sqlite"))
+        self.counted = os.path.abspath(str(args[0] if args else kwargs.get("database", ""))) == clinic
+        if self.counted:
+            return
         self.set_trace_callback(self._traced)
         with _guard:
             _open.add(self)
@@ -74,6 +79,9 @@ def _counting_connect(*args, **kwargs):
 if __name__ == "__main__":
     sqlite3.connect = _counting_connect
     atexit.register(_write_totals)
+    # uvicorn shuts down on SIGTERM, then raises it again for the handler it found: make that an exit, so
+    # the totals are written.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     from service.__main__ import main
 
     main()
