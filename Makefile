@@ -12,7 +12,7 @@ export CMAKE_ARGS := -DGGML_NATIVE=OFF
 export LANGGRAPH_CLI_NO_ANALYTICS := 1
 export LANGSMITH_TRACING := false
 
-.PHONY: setup postgres run serve test lint format artifacts evals bench bench-load bench-soak studio clean
+.PHONY: setup postgres browser run serve test lint format artifacts evals bench bench-load bench-soak studio clean
 
 $(CORE):
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -33,6 +33,10 @@ setup: $(STAMP)
 postgres:
 	@bash scripts/ensure-postgres.sh
 
+# The simulator tests drive headless Chromium (Debian's package); install it if it is missing.
+browser:
+	@bash scripts/ensure-chromium.sh
+
 run: $(CORE)
 	@$(PY) -m graph.console $(ARGS)
 
@@ -44,7 +48,7 @@ format: setup
 	$(VENV)/bin/ruff format .
 
 # pytest exits 5 when it collected no test: make treats any non-zero exit as failure, so CI fails too.
-test: setup lint postgres
+test: setup lint postgres browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 artifacts: setup

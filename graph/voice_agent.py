@@ -154,6 +154,15 @@ class VoiceAgent:
         return (self._graph.get_state(self._config).values or {}).get("handoff")
 
     @property
+    def node(self) -> str | None:
+        """The graph node the call is at: the one waiting for the caller, or done/handoff; None before it starts."""
+        snapshot = self._graph.get_state(self._config)
+        if snapshot.next:
+            return snapshot.next[0]
+        state = (snapshot.values or {}).get("dialog_state")
+        return state.lower() if state in TERMINAL else None
+
+    @property
     def slots(self) -> dict:
         """The request and the values collected so far: task, day, time, name."""
         values = self._graph.get_state(self._config).values or {}

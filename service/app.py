@@ -5,6 +5,7 @@
     POST /calls/{call_id}/transfer   {"answered": false, "caller_number"?}  -> the same reply shape
     GET  /calls/{call_id}                              -> state, slots, handoff, transfer, turn history (masked)
     GET  /callbacks                                    -> the callback requests left for staff
+    GET  /                                             -> the browser call simulator
     GET  /health, /openapi.json, /docs
 
 Stateless workers: call state lives in the checkpointer (PostgreSQL or SQLite) and the call store;
@@ -32,6 +33,7 @@ from pydantic import BaseModel, Field, field_validator
 from checkpoints import keep_only_latest, make_checkpointer
 from dialog.state import TERMINAL
 from graph.voice_agent import VoiceAgent
+from service.simulator import router as simulator
 from service.store import PostgresCallStore, SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
 from voicekit.privacy import replace_lone_surrogates
@@ -155,6 +157,16 @@ class HeapTrimmer:
             self._trim(0)
 
 
+def tool_record(api: ClinicAPI, waits: list[float]) -> dict:
+    """A turn's tool calls for its record: outcomes (as before), each call with its arguments, the retry waits.
+
+    The arguments are the clinic's own record, where a phone number shows only its last four digits.
+    """
+    return {"outcomes": [outcome for _, _, outcome in api.calls],
+            "calls": [{"tool": tool, "args": args, "outcome": outcome} for tool, args, outcome in api.calls],
+            "sleeps": list(waits)}
+
+
 def _stores(settings: Settings):
     url = settings.database_url
     if url.startswith(("postgres://", "postgresql://")):
@@ -178,6 +190,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Clinic call service", version="0.1.0",
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
 
+    app.include_router(simulator)  # GET /: a person plays the caller in a browser, over this same API
+
     @app.middleware("http")
     async def refuse_oversized_bodies(request: Request, call_next: Any) -> Any:
         declared = request.headers.get("content-length", "0")
@@ -193,13 +207,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(status_code=422, content={"detail": detail})
 
     @contextlib.contextmanager
-    def agent_for(call_id: str, plan: dict | None) -> Iterator[tuple[VoiceAgent, ClinicAPI]]:
+    def agent_for(call_id: str, plan: dict | None, waits: list[float] | None = None,
+                  ) -> Iterator[tuple[VoiceAgent, ClinicAPI]]:
         # Each turn builds its agent: an ended call still answers its turns with its final words (rule 9).
         # The clinic's connection is closed with the turn: left to the collector, connections (and their
         # page caches) piled up and the worker's memory grew with the clinic's database.
         api = ClinicAPI(plan=plan or None, schedule=schedule, path=settings.clinic_db)
+
+        def sleep(seconds: float) -> None:  # the retry waits go into the turn's record
+            (waits if waits is not None else []).append(seconds)
+            settings.sleep(seconds)
+
         try:
-            yield VoiceAgent(api, sleep=settings.sleep, backoff=settings.backoff, thread_id=call_id,
+            yield VoiceAgent(api, sleep=sleep, backoff=settings.backoff, thread_id=call_id,
                              checkpointer=checkpointer, continue_ended=True, clock=settings.clock), api
         finally:
             api.close()
@@ -228,9 +248,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def take_turn(call_id: str, turn: Turn) -> dict:
         with calls.locked(call_id) as call:
             row = known(call_id, call.get())  # read under the lock: the previous turn may have used the plan
-            with agent_for(call_id, row["plan"]) as (agent, api):
+            waits: list[float] = []
+            with agent_for(call_id, row["plan"], waits) as (agent, api):
                 reply = agent.handle(turn.text or "")
-                record = {"user": agent.heard, **reply, "outcomes": [outcome for _, _, outcome in api.calls]}
+                record = {"user": agent.heard, **reply, **tool_record(api, waits)}
             call.save_turn(record, api.plan)
             if reply["state"] in TERMINAL:  # an ended call needs only its final state
                 keep_only_latest(checkpointer, call_id)
@@ -248,7 +269,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 else:
                     reply = agent.transfer_unanswered(replace_lone_surrogates(report.caller_number or "") or None)
             event = "transfer answered" if report.answered else "transfer unanswered"
-            call.save_turn({"line": event, **reply, "outcomes": [outcome for _, _, outcome in api.calls]}, api.plan)
+            call.save_turn({"line": event, **reply, **tool_record(api, [])}, api.plan)
             keep_only_latest(checkpointer, call_id)
         return reply
 
@@ -256,8 +277,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def get_call(call_id: str) -> dict:
         row = known(call_id, calls.get(call_id))
         with agent_for(call_id, None) as (agent, _):
-            return {"call_id": call_id, "state": agent.state, "slots": agent.slots, "handoff": agent.handoff,
-                    "transfer": agent.transfer, "turns": row["turns"]}
+            return {"call_id": call_id, "state": agent.state, "node": agent.node, "slots": agent.slots,
+                    "handoff": agent.handoff, "transfer": agent.transfer, "turns": row["turns"]}
 
     @app.get("/callbacks")
     def callbacks() -> dict:

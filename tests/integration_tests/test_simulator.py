@@ -1,0 +1,134 @@
+"""The browser call simulator (issue 13), driven in headless Chromium with Playwright over a real worker.
+
+The page talks to the same call API as a phone line: these tests type and press keys as a person would,
+and read what the page shows. The screenshot of the first test is the README's (docs/simulator.png).
+"""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from tests.integration_tests.helpers import ROOT, quiet_env, stop, wait_for
+from tests.throwaway_pg import free_port
+
+SCREENSHOT = ROOT / "docs" / "simulator.png"
+
+
+def chromium() -> str:
+    found = shutil.which("chromium-headless-shell") or shutil.which("chromium")
+    assert found, "no Chromium: run scripts/ensure-chromium.sh (make test does)"
+    return found
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    data = tmp_path_factory.mktemp("simulator")
+    port = free_port()
+    env = quiet_env(DATABASE_URL=str(data / "service.sqlite"), CLINIC_DB=str(data / "clinic.sqlite"),
+                    SERVICE_BACKOFF="0.05,0.1")
+    worker = subprocess.Popen([sys.executable, "-m", "service", "--port", str(port)], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    wait_for(f"{base}/health", worker)
+    yield base
+    stop(worker)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"], headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser, service):
+    opened = browser.new_page(viewport={"width": 1400, "height": 900})
+    opened.goto(service + "/")
+    expect(opened.locator("body")).to_have_attribute("data-ready", "true")
+    yield opened
+    opened.close()
+
+
+def say(page: Page, text: str) -> None:
+    page.fill("#say-input", text)
+    page.press("#say-input", "Enter")
+
+
+def new_call(page: Page, preset: str = "") -> None:
+    page.select_option("#preset", preset)
+    page.click("#new-call")
+    expect(page.locator("#state")).to_have_text("LISTEN")
+
+
+def tool_lines(page: Page) -> list[str]:
+    return page.locator("#tool-calls li").all_inner_texts()
+
+
+def test_a_booking_typed_then_keypad_one(page):
+    new_call(page, "retry_ok")  # find_slots times out once: the retry and its wait are shown
+    say(page, "Book me on Tuesday at ten a m, my name is Jamie")
+    expect(page.locator("#state")).to_have_text("CONFIRM")
+    expect(page.locator("#node")).to_have_text("confirm")
+    expect(page.locator('g.node.current[data-node="confirm"]')).to_have_count(1)
+    page.click('.key[data-key="1"]')
+    expect(page.locator("#state")).to_have_text("DONE")
+    expect(page.locator('g.node.current[data-node="done"]')).to_have_count(1)
+    lines = tool_lines(page)
+    assert [line for line in lines if "book(" in line] == ["turn 2: book(tuesday, 10:00, Jamie) → ok"]
+    assert any("find_slots(tuesday) → timeout" in line for line in lines)
+    assert any("waited 0.05 s before retrying" in line for line in lines)
+    expect(page.locator("#slots")).to_contain_text("Jamie")
+    expect(page.locator("#transcript")).to_contain_text("Your booking number is")
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+    assert SCREENSHOT.stat().st_size > 10_000
+
+
+def test_the_taken_plan_from_the_picker_offers_other_times(page):
+    new_call(page, "taken")
+    assert page.input_value("#plan-book") == "taken"
+    say(page, "Book me on Wednesday at ten a m, my name is Jamie")  # one clinic for all tests: another slot
+    expect(page.locator("#state")).to_have_text("CONFIRM")
+    page.click('.key[data-key="1"]')
+    expect(page.locator("#state")).to_have_text("ASK_TIME")
+    expect(page.locator("#transcript")).to_contain_text("was just taken")
+    assert any("book(wednesday, 10:00, Jamie) → taken" in line for line in tool_lines(page))
+
+
+def test_the_book_timeout_plan_hands_off_and_shows_the_record(page):
+    new_call(page, "book_timeout")
+    say(page, "Book me on Thursday at ten a m, my name is Jamie")
+    expect(page.locator("#state")).to_have_text("CONFIRM")
+    say(page, "yes")
+    expect(page.locator("#state")).to_have_text("HANDOFF")
+    handoff = json.loads(page.inner_text("#handoff"))
+    assert handoff == {"reason": "tool_failure", "summary": {"day": "thursday", "time": "10:00", "name": "Jamie"}}
+    assert [line for line in tool_lines(page) if "book(" in line] == ["turn 2: book(thursday, 10:00, Jamie) → timeout"]
+    say(page, "yes")  # the call has ended: nothing is re-sent
+    expect(page.locator("#transcript .caller")).to_have_count(3)
+    assert len([line for line in tool_lines(page) if "book(" in line]) == 1
+
+
+def test_a_card_number_typed_into_the_page_is_masked_on_screen_and_in_the_history(page, service):
+    new_call(page)
+    say(page, "my card is 4111 1111 1111 1111")
+    expect(page.locator("#transcript .caller")).to_have_text("my card is [redacted]")
+    assert "4111" not in page.content()
+    call_id = page.inner_text("#call-id")
+    history = httpx.get(f"{service}/calls/{call_id}").json()
+    assert "4111" not in json.dumps(history) and history["turns"][0]["user"] == "my card is [redacted]"
+
+
+def test_the_page_draws_the_compiled_graph(page):
+    from graph.graph import build_graph
+
+    compiled = set(build_graph().compile().get_graph().nodes)
+    drawn = set(page.locator("g.node").evaluate_all("nodes => nodes.map(n => n.dataset.node)"))
+    assert drawn == compiled
