@@ -7,7 +7,9 @@ rules, and nothing the LLM returns can call a tool (OWASP LLM Top 10, Excessive 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from functools import partial
 from typing import cast
 
 from dialog.context import Context
@@ -25,6 +27,25 @@ def hear(text: str, state: CallState, context: Context) -> Understanding:
     if context.nlu == "llm" or (context.nlu == "hybrid" and heard.intent == "unknown" and heard.act is None):
         heard.intent = _llm_intent(heard, context)
     return heard
+
+
+def default_classifier(nlu: str, llm_deadline: float = 3.0) -> Callable[[str], str]:
+    """The intent classifier a mode uses unless one is given.
+
+    "hybrid": the sentence-embedding classifier (it measured best on held-out real callers, see
+    ``evals/intent_embeddings.py``) when its extra is installed, else the LLM. "llm": the configured
+    OpenAI-compatible endpoint (the embedded model by default), with a deadline short enough for a call.
+    """
+    if nlu == "hybrid":
+        try:
+            from voicekit.embeddings import default_classifier as embeddings
+
+            return embeddings()
+        except ImportError:
+            pass
+    from voicekit.llm import LLMConfig, classify_intent
+
+    return partial(classify_intent, config=LLMConfig(timeout=llm_deadline))
 
 
 def _today(context: Context) -> date | None:

@@ -120,7 +120,7 @@ def metadata(config: LLMConfig | None, llm_seconds: list[float], rule_seconds: l
 
 
 def score_labelled(out_dir: Path, llm: Callable[[str], str] = classify_intent) -> dict:
-    """Both classifiers on the labelled set; writes labelled_scores.json."""
+    """Both classifiers on the labelled set; writes labelled_scores.json, returns it with each utterance's labels."""
     rows = [json.loads(line) for line in LABELLED.read_text().splitlines() if line.strip()]
     texts, gold = [r["text"] for r in rows], [r["intent"] for r in rows]
     llm_labels, llm_seconds = timed(llm, texts)
@@ -132,7 +132,8 @@ def score_labelled(out_dir: Path, llm: Callable[[str], str] = classify_intent) -
     }
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "labelled_scores.json").write_text(json.dumps(result, indent=2) + "\n")
-    return result
+    # Each utterance's labels too (not in the file): the notebook scores them on held-out halves.
+    return result | {"predictions": {"gold": gold, "llm": llm_labels, "rule": rule_labels}}
 
 
 def main(argv: list[str] | None = None) -> int:

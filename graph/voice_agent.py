@@ -25,6 +25,7 @@ from langgraph.types import Command, Durability
 from dialog import phrases
 from dialog.context import Context, NluMode
 from dialog.handoff import handoff_update
+from dialog.hearing import default_classifier
 from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, CallState, Handoff, Summary, WriteNode
 from graph.graph import RECURSION_LIMIT, build_graph
@@ -100,12 +101,7 @@ class VoiceAgent:
     ):
         _check_api(api)
         if nlu in ("llm", "hybrid") and classify is None:
-            from functools import partial
-
-            from voicekit.llm import LLMConfig, classify_intent
-
-            # The configured endpoint (the embedded model by default), with a deadline short enough for a call.
-            classify = partial(classify_intent, config=LLMConfig(timeout=llm_deadline))
+            classify = default_classifier(nlu, llm_deadline)
         self.api = api
         self.context = Context(api=api, sleep=sleep, max_retries=max_retries, backoff=tuple(backoff),
                                clock=clock, profile=profile or ClinicProfile(), nlu=nlu, classify=classify)
