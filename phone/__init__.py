@@ -1,0 +1,1 @@
+"""The voice edge: the clinic agent inside a Pipecat pipeline (optional extra ``voice``)."""

@@ -1,0 +1,75 @@
+"""The agent inside a Pipecat pipeline (issue 12, first part): transcriptions and key presses in, speech out.
+
+Driven with Pipecat's own test helper (``pipecat.tests.utils.run_test``), offline, with the real agent.
+"""
+
+import asyncio
+
+import pytest
+from pipecat.audio.dtmf.types import KeypadEntry
+from pipecat.frames.frames import (
+    EndWorkerFrame,
+    InputDTMFFrame,
+    OutputTransportMessageFrame,
+    TranscriptionFrame,
+    TTSSpeakFrame,
+)
+from pipecat.pipeline.pipeline import Pipeline
+from pipecat.tests.utils import SleepFrame, run_test
+
+from graph.voice_agent import VoiceAgent
+from phone.processor import AgentTurns, keypad
+from voicekit.clinic import ClinicAPI
+
+
+def heard(text: str) -> TranscriptionFrame:
+    return TranscriptionFrame(text=text, user_id="caller", timestamp="0")
+
+
+def spoken(frames) -> list[str]:
+    return [f.text for f in frames if isinstance(f, TTSSpeakFrame)]
+
+
+def play(agent, *frames, with_keypad: bool = False):
+    processor = Pipeline([keypad(timeout=0.2), AgentTurns(agent)]) if with_keypad else AgentTurns(agent)
+    down, _ = asyncio.run(run_test(processor, frames_to_send=list(frames)))
+    return down
+
+
+def test_a_spoken_booking_confirmed_on_the_keypad_books_once_and_ends_the_pipeline():
+    api = ClinicAPI()
+    down = play(VoiceAgent(api, sleep=lambda s: None), heard("Book me on Tuesday at ten a m, my name is Jamie"),
+                SleepFrame(sleep=0.5), InputDTMFFrame(button=KeypadEntry.ONE), with_keypad=True)
+    said = spoken(down)
+    assert "Shall I book it?" in said[0] and "You're booked, Jamie" in said[1]
+    assert [c[0] for c in api.calls] == ["find_slots", "book"]
+    assert isinstance(down[-1], EndWorkerFrame) and down[-1].reason == "DONE"  # after the goodbye
+
+
+def test_a_number_typed_on_the_keypad_reaches_the_agent_without_the_pound_key():
+    api = ClinicAPI()
+    agent = VoiceAgent(api, sleep=lambda s: None)
+    # The caller keys the number after hearing the question (key presses are system frames: sent at once
+    # with the words, they would overtake them).
+    down = play(agent, heard("call me back please, my name is Jamie"), SleepFrame(sleep=0.5),
+                *[InputDTMFFrame(button=KeypadEntry(key)) for key in "5550123#"], with_keypad=True)
+    assert "5 5 5, 0 1 2 3" in spoken(down)[-1] and agent.heard == "[phone ending 0123]"
+
+
+def test_after_the_call_ends_nothing_more_is_said_or_done():
+    api = ClinicAPI()
+    down = play(VoiceAgent(api, sleep=lambda s: None), heard("Book me on Tuesday at ten a m, my name is Jamie"),
+                heard("yes"), heard("yes"), heard("hello?"))
+    assert len(spoken(down)) == 2 and [c[0] for c in api.calls] == ["find_slots", "book"]
+
+
+def test_a_hand_off_while_staff_are_in_asks_the_line_for_a_warm_transfer():
+    down = play(VoiceAgent(ClinicAPI(), sleep=lambda s: None), heard("can I talk to a real person"))
+    messages = [f.message for f in down if isinstance(f, OutputTransportMessageFrame)]
+    assert messages == [{"transfer": {"to": "555 0100", "ring_seconds": 30}}]
+    assert isinstance(down[-1], EndWorkerFrame) and down[-1].reason == "HANDOFF"
+
+
+def test_the_processor_needs_an_agent():
+    with pytest.raises(TypeError, match="VoiceAgent"):
+        AgentTurns("not an agent")
