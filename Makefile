@@ -12,7 +12,7 @@ export CMAKE_ARGS := -DGGML_NATIVE=OFF
 export LANGGRAPH_CLI_NO_ANALYTICS := 1
 export LANGSMITH_TRACING := false
 
-.PHONY: setup postgres browser run serve test lint format artifacts evals bench bench-load bench-soak studio clean
+.PHONY: setup postgres browser speech call run serve test lint format artifacts evals bench bench-load bench-soak bench-voice studio clean
 
 $(CORE):
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -38,6 +38,10 @@ postgres:
 browser:
 	@bash scripts/ensure-chromium.sh
 
+# The phone line speaks with flite (Debian's package); install it if it is missing.
+speech:
+	@bash scripts/ensure-voice.sh
+
 run: $(CORE)
 	@$(PY) -m graph.console $(ARGS)
 
@@ -49,7 +53,7 @@ format: setup
 	$(VENV)/bin/ruff format .
 
 # pytest exits 5 when it collected no test: make treats any non-zero exit as failure, so CI fails too.
-test: setup lint postgres browser
+test: setup lint postgres browser speech
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 artifacts: setup
@@ -67,6 +71,13 @@ bench-load: setup postgres
 
 bench-soak: setup
 	$(PY) benchmarks/soak.py
+
+bench-voice: setup speech
+	$(PY) benchmarks/voice_latency.py
+
+# A recorded caller through the phone pipeline, offline: make call WAV="turn1.wav turn2.wav" [OUT=reply.wav]
+call: setup speech
+	$(PY) -m phone.call $(WAV) --out $${OUT:-agent_reply.wav}
 
 serve: $(SERVE)
 	$(PY) -m service --port $${PORT:-8080}

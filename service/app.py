@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import importlib.util
 import os
 import threading
 import time
@@ -191,6 +192,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
 
     app.include_router(simulator)  # GET /: a person plays the caller in a browser, over this same API
+    if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
+        from phone.twilio import twilio_router
+
+        app.include_router(twilio_router(lambda call_sid: VoiceAgent(
+            ClinicAPI(schedule=schedule, path=settings.clinic_db), sleep=settings.sleep, backoff=settings.backoff,
+            thread_id=call_sid, checkpointer=checkpointer, continue_ended=True, clock=settings.clock)))
 
     @app.middleware("http")
     async def refuse_oversized_bodies(request: Request, call_next: Any) -> Any:

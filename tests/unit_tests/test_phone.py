@@ -73,3 +73,11 @@ def test_a_hand_off_while_staff_are_in_asks_the_line_for_a_warm_transfer():
 def test_the_processor_needs_an_agent():
     with pytest.raises(TypeError, match="VoiceAgent"):
         AgentTurns("not an agent")
+
+
+def test_a_no_at_the_read_back_books_nothing():
+    api = ClinicAPI()
+    down = play(VoiceAgent(api, sleep=lambda s: None), heard("Book me on Tuesday at ten a m, my name is Jamie"),
+                heard("no"))
+    assert "let's find another time" in spoken(down)[-1] and api.bookings == []
+    assert not any(isinstance(f, EndWorkerFrame) for f in down)  # the call goes on
