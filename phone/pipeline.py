@@ -1,4 +1,7 @@
-"""The phone line as one Pipecat pipeline: transport -> VAD -> speech to text -> keypad -> agent -> speech -> out."""
+"""The phone line as one Pipecat pipeline.
+
+transport -> VAD -> barge-in -> speech to text -> keypad -> agent -> text to speech -> transport
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from pipecat.audio.vad.vad_analyzer import VADParams
 from pipecat.pipeline.pipeline import Pipeline
 from pipecat.processors.audio.vad_processor import VADProcessor
 
-from phone.processor import AgentTurns, keypad
+from phone.processor import AgentTurns, BargeIn, keypad
 from phone.speech import FliteTTSService, LocalWhisperSTTService
 
 CALLER_PAUSE = 0.8
@@ -21,6 +24,7 @@ def phone_stages(agent: Any, stt: Any = None, tts: Any = None) -> list[Any]:
     """The stages between a transport's input and output; speech services default to the offline ones."""
     return [
         VADProcessor(vad_analyzer=SileroVADAnalyzer(params=VADParams(stop_secs=CALLER_PAUSE))),
+        BargeIn(),
         stt or LocalWhisperSTTService(),
         keypad(),
         AgentTurns(agent),

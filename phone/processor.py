@@ -17,11 +17,14 @@ import asyncio
 from typing import Any
 
 from pipecat.frames.frames import (
+    BotStartedSpeakingFrame,
+    BotStoppedSpeakingFrame,
     EndWorkerFrame,
     Frame,
     OutputTransportMessageFrame,
     TranscriptionFrame,
     TTSSpeakFrame,
+    VADUserStartedSpeakingFrame,
 )
 from pipecat.processors.aggregators.dtmf_aggregator import DTMFAggregator
 from pipecat.processors.frame_processor import FrameDirection, FrameProcessor
@@ -69,3 +72,28 @@ def _as_the_agent_reads_it(text: str) -> str:
     if text.startswith(KEYPAD_PREFIX):
         return text.rstrip("#").rstrip()
     return text
+
+
+class BargeIn(FrameProcessor):
+    """A caller who starts talking while the agent speaks cuts the agent off (place it right after the VAD).
+
+    The output transport reports the agent's speech upstream (``BotStarted/StoppedSpeakingFrame``); when the
+    VAD hears the caller start meanwhile, an interruption goes both ways, which stops the speech in progress.
+    What the caller says is then a turn like any other ("hold on" gets "Sure, take your time.").
+    """
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.agent_speaking = False
+
+    async def process_frame(self, frame: Frame, direction: FrameDirection) -> None:
+        """Track the agent's speech; interrupt it when the caller starts talking over it."""
+        await super().process_frame(frame, direction)
+        if isinstance(frame, BotStartedSpeakingFrame):
+            self.agent_speaking = True
+        elif isinstance(frame, BotStoppedSpeakingFrame):
+            self.agent_speaking = False
+        await self.push_frame(frame, direction)
+        if isinstance(frame, VADUserStartedSpeakingFrame) and self.agent_speaking:
+            self.agent_speaking = False
+            await self.broadcast_interruption()

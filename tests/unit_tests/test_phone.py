@@ -10,15 +10,17 @@ from pipecat.audio.dtmf.types import KeypadEntry
 from pipecat.frames.frames import (
     EndWorkerFrame,
     InputDTMFFrame,
+    InterruptionFrame,
     OutputTransportMessageFrame,
     TranscriptionFrame,
     TTSSpeakFrame,
+    VADUserStartedSpeakingFrame,
 )
 from pipecat.pipeline.pipeline import Pipeline
 from pipecat.tests.utils import SleepFrame, run_test
 
 from graph.voice_agent import VoiceAgent
-from phone.processor import AgentTurns, keypad
+from phone.processor import AgentTurns, BargeIn, keypad
 from voicekit.clinic import ClinicAPI
 
 
@@ -81,3 +83,12 @@ def test_a_no_at_the_read_back_books_nothing():
                 heard("no"))
     assert "let's find another time" in spoken(down)[-1] and api.bookings == []
     assert not any(isinstance(f, EndWorkerFrame) for f in down)  # the call goes on
+
+
+@pytest.mark.parametrize(("agent_speaking", "interrupted"), [(True, True), (False, False)])
+def test_a_caller_talking_over_the_agent_cuts_it_off(agent_speaking, interrupted):
+    barge_in = BargeIn()
+    barge_in.agent_speaking = agent_speaking  # as the output transport's BotStartedSpeakingFrame would set it
+    down, _ = asyncio.run(run_test(barge_in, frames_to_send=[VADUserStartedSpeakingFrame()]))
+    assert any(isinstance(f, InterruptionFrame) for f in down) is interrupted
+    assert any(isinstance(f, VADUserStartedSpeakingFrame) for f in down)
