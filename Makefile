@@ -32,15 +32,16 @@ setup: $(STAMP)
 
 # The multi-worker tests start a throwaway PostgreSQL cluster; install the server if it is missing.
 postgres:
-	@bash scripts/ensure-postgres.sh
+	@bash scripts/ensure-debian.sh postgresql "the multi-worker tests" 'ls /usr/lib/postgresql/*/bin/initdb'
 
 # The simulator tests drive headless Chromium (Debian's package); install it if it is missing.
 browser:
-	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-debian.sh chromium-headless-shell "the browser simulator tests" \
+		'command -v chromium-headless-shell || command -v chromium'
 
 # The phone line speaks with flite (Debian's package); install it if it is missing.
 speech:
-	@bash scripts/ensure-voice.sh
+	@bash scripts/ensure-debian.sh flite "the phone line's voice" 'command -v flite'
 
 run: $(CORE)
 	@$(PY) -m graph.console $(ARGS)

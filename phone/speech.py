@@ -69,7 +69,7 @@ def whisper_model_dir(target: Path = WHISPER_DIR) -> Path:
 def flite(text: str, voice: str = "kal16") -> tuple[bytes, int]:
     """(16-bit mono PCM, sample rate) of ``text`` spoken by flite (CMU's small synthesiser, BSD-style licence)."""
     if shutil.which("flite") is None:
-        raise FileNotFoundError("flite is missing: run scripts/ensure-voice.sh (make test does)")
+        raise FileNotFoundError("flite is missing: make speech installs it (make test does)")
     with tempfile.TemporaryDirectory() as folder:
         wav = Path(folder) / "said.wav"
         subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(wav)], capture_output=True, check=True,

@@ -21,7 +21,7 @@ SCREENSHOT = ROOT / "docs" / "simulator.png"
 
 def chromium() -> str:
     found = shutil.which("chromium-headless-shell") or shutil.which("chromium")
-    assert found, "no Chromium: run scripts/ensure-chromium.sh (make test does)"
+    assert found, "no Chromium: make browser installs it (make test does)"
     return found
 
 
