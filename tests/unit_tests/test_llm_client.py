@@ -37,3 +37,10 @@ def test_no_server_is_a_typed_error_that_says_voice_llm_up():
     config = LLMConfig(base_url="http://127.0.0.1:9/v1", timeout=2)
     with pytest.raises(LLMError, match="voice-llm up"):
         chat([{"role": "user", "content": "hi"}], config=config)
+
+
+@pytest.mark.parametrize(("cores", "threads"), [(1, 1), (2, 1), (4, 2), (0, 1)])
+def test_a_small_machine_runs_the_llm_on_one_thread(cores, threads):
+    from voicekit.llm_server import default_threads
+
+    assert default_threads(cores) == threads
