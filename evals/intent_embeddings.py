@@ -16,9 +16,8 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from evals.real_callers import SGD_TODAY, labelled_turns
+from evals.real_callers import hear_turn, labelled_turns
 from voicekit.embeddings import HEAD, IntentClassifier, MiniLM
-from voicekit.nlu import analyse
 
 
 def split(name: str) -> list[dict]:
@@ -28,7 +27,7 @@ def split(name: str) -> list[dict]:
 
 def rule_intent(turn: dict) -> str:
     """The rules' intent, heard as ``evals.real_callers`` hears it (SGD's own date as today)."""
-    return analyse(turn["text"], today=None if turn.get("own") else SGD_TODAY).intent
+    return hear_turn(turn).intent
 
 
 def fit_head(model: MiniLM) -> IntentClassifier:

@@ -33,7 +33,7 @@ from zoneinfo import ZoneInfo
 from dialog.phrases import RE_ASK
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import WEEKDAYS, ClinicAPI
-from voicekit.nlu import analyse
+from voicekit.nlu import Understanding, analyse
 
 HERE = Path(__file__).resolve().parent
 SGD_TODAY = date(2019, 3, 1)
@@ -56,11 +56,16 @@ def booking_dialogs() -> list[dict]:
     return [json.loads(line) for line in (HERE / "real" / "sgd_dialogs.jsonl").read_text().splitlines()]
 
 
+def hear_turn(turn: dict) -> Understanding:
+    """The rules on one labelled turn: SGD's turns on SGD's own date as today, the project's lines with none."""
+    return analyse(turn["text"], today=None if turn.get("own") else SGD_TODAY)
+
+
 def turn_scores(turns: Iterable[dict]) -> dict:
     """Per split: how many turns, and the share right of each field and of all four together."""
     tallies: dict[str, dict[str, int]] = {}
     for turn in turns:
-        heard = analyse(turn["text"], today=None if turn.get("own") else SGD_TODAY).as_parse()
+        heard = hear_turn(turn).as_parse()
         tally = tallies.setdefault(turn["split"], dict.fromkeys(("turns", *FIELDS, "all four"), 0))
         right = [heard[field] == turn[field] for field in FIELDS]
         tally["turns"] += 1

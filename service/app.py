@@ -191,13 +191,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Clinic call service", version="0.1.0",
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
 
+    def call_agent(call_id: str, api: ClinicAPI, sleep: Any = settings.sleep) -> VoiceAgent:
+        """The agent of one call on this worker's checkpointer (an ended call answers with its final words)."""
+        return VoiceAgent(api, sleep=sleep, backoff=settings.backoff, thread_id=call_id, checkpointer=checkpointer,
+                          continue_ended=True, clock=settings.clock)
+
     app.include_router(simulator)  # GET /: a person plays the caller in a browser, over this same API
     if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
         from phone.twilio import twilio_router
 
-        app.include_router(twilio_router(lambda call_sid: VoiceAgent(
-            ClinicAPI(schedule=schedule, path=settings.clinic_db), sleep=settings.sleep, backoff=settings.backoff,
-            thread_id=call_sid, checkpointer=checkpointer, continue_ended=True, clock=settings.clock)))
+        app.include_router(twilio_router(
+            lambda call_sid: call_agent(call_sid, ClinicAPI(schedule=schedule, path=settings.clinic_db))))
 
     @app.middleware("http")
     async def refuse_oversized_bodies(request: Request, call_next: Any) -> Any:
@@ -216,9 +220,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.contextmanager
     def agent_for(call_id: str, plan: dict | None, waits: list[float] | None = None,
                   ) -> Iterator[tuple[VoiceAgent, ClinicAPI]]:
-        # Each turn builds its agent: an ended call still answers its turns with its final words (rule 9).
-        # The clinic's connection is closed with the turn: left to the collector, connections (and their
-        # page caches) piled up and the worker's memory grew with the clinic's database.
+        # Each turn builds its agent. The clinic's connection is closed with the turn: left to the collector,
+        # connections (and their page caches) piled up and the worker's memory grew with the clinic's database.
         api = ClinicAPI(plan=plan or None, schedule=schedule, path=settings.clinic_db)
 
         def sleep(seconds: float) -> None:  # the retry waits go into the turn's record
@@ -226,8 +229,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.sleep(seconds)
 
         try:
-            yield VoiceAgent(api, sleep=sleep, backoff=settings.backoff, thread_id=call_id,
-                             checkpointer=checkpointer, continue_ended=True, clock=settings.clock), api
+            yield call_agent(call_id, api, sleep), api
         finally:
             api.close()
 
