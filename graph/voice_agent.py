@@ -71,6 +71,13 @@ def _lock_for(thread_id: str) -> _CallLock:
         return found
 
 
+def _staff_in_now(context: Context) -> bool:
+    try:
+        return context.staff_in()[0]
+    except Exception:  # no usable clock: a person may be there
+        return True
+
+
 def _check_api(api: Any) -> None:
     missing = [m for m in ("find_slots", "book") if not callable(getattr(api, m, None))]
     if missing or not isinstance(getattr(api, "calls", None), list):
@@ -228,7 +235,11 @@ class VoiceAgent:
 
         Set once the call has handed off while the clinic was open and the transfer has not been reported.
         """
-        values = self._graph.get_state(self._config).values or {}
+        try:
+            values = self._graph.get_state(self._config).values or {}
+        except Exception:  # the store is down: the broken hand-off promised a person, if any is in
+            broken = self._broken_handoff is not None
+            values = {"dialog_state": "HANDOFF", "staff_in": _staff_in_now(self.context)} if broken else {}
         if values.get("dialog_state") != "HANDOFF" or not values.get("staff_in", True) or values.get("transfer"):
             return None
         profile = self.context.profile

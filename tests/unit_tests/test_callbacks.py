@@ -197,3 +197,22 @@ def test_a_callback_asked_for_at_a_booking_read_back_books_nothing_and_keeps_wha
     assert "Tuesday at 10 am" in read_back["say"]
     agent.handle("yes")
     assert api.bookings == [] and [c["summary"]["day"] for c in api.callbacks] == ["tuesday"]
+
+
+def test_a_hand_off_because_the_store_died_still_asks_for_the_transfer():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    class DiesAfterTheFirstTurn(InMemorySaver):
+        dead = False
+
+        def get_tuple(self, config):
+            if DiesAfterTheFirstTurn.dead:
+                raise OSError("the checkpoint store is gone")
+            return super().get_tuple(config)
+
+    agent = agent_at(MONDAY_MORNING, checkpointer=DiesAfterTheFirstTurn())
+    agent.handle("I'd like to book on Tuesday")
+    DiesAfterTheFirstTurn.dead = True
+    assert agent.handle("ten a m")["state"] == "HANDOFF"  # "let me put you through to a member of staff"
+    assert agent.transfer == {"to": "555 0100", "ring_seconds": 30}
+    assert agent_at(SUNDAY_EVENING, checkpointer=DiesAfterTheFirstTurn()).transfer is None  # nothing handed off
