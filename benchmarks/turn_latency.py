@@ -7,10 +7,13 @@ Interleaved in one run, so the machine's load falls on all of them alike:
 * the project's turn: ``handle()`` of the five-turn happy call (a new agent per call), with the in-memory
   and the SQLite checkpointer (and PostgreSQL when ``--postgres URL`` is given);
 * the floor: an empty LangGraph graph with one node that waits in ``interrupt()``, resumed once a turn
-  with the same checkpointer (what any LangGraph agent pays per turn), once with ``durability="sync"``
-  (every step saved: what the agent uses for an answer to a read-back) and once with ``"exit"`` (saved
-  at the end of the turn: what it uses for every other turn);
+  with the same checkpointer -- what any LangGraph agent pays per turn. Twice: with LangGraph's defaults
+  (``durability="async"``, saves on its per-run thread pool), and at its leanest, with the two settings the
+  agent itself uses on most turns (``durability="exit"``, saves in the calling thread: ``graph.inline_saves``);
 * the rule parser alone, a plain Python call.
+
+PostgreSQL is measured too when its server binaries are installed (a throwaway cluster on loopback, as
+``make test`` uses), or at ``--postgres URL``; ``--no-postgres`` skips it.
 
 Figures, not assertions: machines here are shared.
 """
@@ -18,6 +21,7 @@ Figures, not assertions: machines here are shared.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import tempfile
@@ -34,6 +38,7 @@ from langgraph.types import Command, interrupt  # noqa: E402
 
 from checkpoints import make_checkpointer  # noqa: E402
 from evals.stats import percentile  # noqa: E402
+from graph.inline_saves import saves_inline  # noqa: E402
 from graph.voice_agent import VoiceAgent  # noqa: E402
 from voicekit.clinic import ClinicAPI  # noqa: E402
 from voicekit.nlu import analyse  # noqa: E402
@@ -48,6 +53,7 @@ class Heard(TypedDict):
 
 
 def _wait(state: Heard) -> Heard:
+    """Wait for the caller; what they said is the whole update."""
     return {"text": str(interrupt(state["text"]))}
 
 
@@ -61,27 +67,35 @@ def floor_graph(saver: Any) -> Any:
 
 
 class Bench:
-    """The three timings for one checkpointer, collected a call at a time."""
+    """The four timings for one checkpointer, collected a call at a time."""
 
     def __init__(self, saver: Any):
         self.saver, self.floor = saver, floor_graph(saver)
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the timings so far (after the warm-up)."""
         self.project: list[float] = []
-        self.empty: list[float] = []
-        self.empty_exit: list[float] = []
+        self.floor_default: list[float] = []
+        self.floor_lean: list[float] = []
         self.parser: list[float] = []
 
     def one_round(self) -> None:
-        """One happy call through the agent, as many floor resumes, as many parser calls."""
+        """One happy call through the agent, as many floor resumes of each kind, as many parser calls."""
         agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=self.saver)
-        config = {"configurable": {"thread_id": uuid.uuid4().hex}, "recursion_limit": 10_000}
-        exit_config = {"configurable": {"thread_id": uuid.uuid4().hex}, "recursion_limit": 10_000}
-        for waiting in (config, exit_config):  # waiting, like an agent after its greeting
-            self.floor.invoke({"text": ""}, waiting, durability="sync")
+        default = {"configurable": {"thread_id": uuid.uuid4().hex}, "recursion_limit": 10_000}
+        lean = {"configurable": {"thread_id": uuid.uuid4().hex}, "recursion_limit": 10_000}
+        for waiting in (default, lean):  # waiting, like an agent after its greeting
+            self.floor.invoke({"text": ""}, waiting)
         for text in CALL:
             self.project.append(_timed(agent.handle, text))
-            self.empty.append(_timed(self.floor.invoke, Command(resume=text), config, durability="sync"))
-            self.empty_exit.append(_timed(self.floor.invoke, Command(resume=text), exit_config, durability="exit"))
+            self.floor_default.append(_timed(self.floor.invoke, Command(resume=text), default))
+            self.floor_lean.append(_timed(self._lean_resume, text, lean))
             self.parser.append(_timed(analyse, text))
+
+    def _lean_resume(self, text: str, config: dict) -> None:
+        with saves_inline():
+            self.floor.invoke(Command(resume=text), config, durability="exit")
 
 
 def _timed(run: Callable[..., Any], *args: Any, **kwargs: Any) -> float:
@@ -94,29 +108,43 @@ def main() -> int:
     """Print the per-turn figures and their ratio to the floor, for each checkpointer."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--turns", type=int, default=2000)
-    parser.add_argument("--postgres", help="also a PostgreSQL checkpointer at this URL")
+    parser.add_argument("--postgres", help="a PostgreSQL checkpointer at this URL (default: a throwaway one, if "
+                                               "the server binaries are installed)")
+    parser.add_argument("--no-postgres", action="store_true", help="memory and SQLite only")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         savers = {"memory": make_checkpointer("memory"), "sqlite": make_checkpointer(str(Path(tmp) / "bench.sqlite"))}
-        if args.postgres:
-            savers["postgres"] = make_checkpointer(args.postgres)
+        postgres = None if args.no_postgres else args.postgres or _throwaway_postgres(stack)
+        if postgres:
+            savers["postgres"] = make_checkpointer(postgres)
         benches = {name: Bench(saver) for name, saver in savers.items()}
         for bench in benches.values():
             for _ in range(10):  # warm-up: imports, caches
                 bench.one_round()
-            bench.project, bench.empty, bench.empty_exit, bench.parser = [], [], [], []
+            bench.reset()
         while any(len(b.project) < args.turns for b in benches.values()):
             for bench in benches.values():  # interleaved: each checkpointer's rounds take turns
                 bench.one_round()
         print(f"median (p99) in microseconds over {args.turns:,} turns each, interleaved")
-        print(f"{'checkpointer':<13} {'handle()':>15} {'floor, sync':>15} {'ratio':>6} {'floor, exit':>15} "
+        print(f"{'checkpointer':<13} {'handle()':>15} {'floor, default':>15} {'ratio':>6} {'floor, leanest':>15} "
               f"{'ratio':>6} {'parser alone':>13}")
         for name, bench in benches.items():
             project = statistics.median(bench.project)
-            print(f"{name:<13} {_us(bench.project):>15} {_us(bench.empty):>15} "
-                  f"{project / statistics.median(bench.empty):>5.2f}x {_us(bench.empty_exit):>15} "
-                  f"{project / statistics.median(bench.empty_exit):>5.2f}x {_us(bench.parser):>13}")
+            print(f"{name:<13} {_us(bench.project):>15} {_us(bench.floor_default):>15} "
+                  f"{project / statistics.median(bench.floor_default):>5.2f}x {_us(bench.floor_lean):>15} "
+                  f"{project / statistics.median(bench.floor_lean):>5.2f}x {_us(bench.parser):>13}")
     return 0
+
+
+def _throwaway_postgres(stack: contextlib.ExitStack) -> str | None:
+    from tests.throwaway_pg import ThrowawayPostgres, server_bin
+
+    try:
+        server_bin()
+    except RuntimeError:
+        print("(PostgreSQL not installed: memory and SQLite only; make bench-load installs it)")
+        return None
+    return stack.enter_context(ThrowawayPostgres())
 
 
 def _us(timings: list[float]) -> str:

@@ -7,13 +7,14 @@ per-task part of that decision lives in ``dialog.tasks``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from dialog.state import TERMINAL, CallState, DialogState, Step, WriteNode
 from dialog.tasks import TASKS
 
 AfterStart = Literal["understand", "closed", "no_answer"]
-AfterConfirm = Literal[WriteNode, "understand"]
+AfterConfirm = Literal[WriteNode, Step]
 AfterBook = Literal["find_slots", "find_bookings", "done", "handoff"]
 AfterCancel = Literal["done", "handoff"]
 
@@ -45,11 +46,11 @@ def route(state: CallState) -> Step:
 
 
 def after_confirm(state: CallState) -> AfterConfirm:
-    """Out of CONFIRM: a plain yes goes to its task's write, anything else is understood."""
+    """Out of CONFIRM: a plain yes goes to its task's write; anything else was understood, and routes as usual."""
     task = TASKS.get(state.task) if state.task is not None else None
     if state.confirmed and task is not None:
         return task.write
-    return "understand"
+    return route(replace(state, confirmed=False))
 
 
 def after_book(state: CallState) -> AfterBook:

@@ -4,8 +4,9 @@
              | no_answer (a hand-off's warm transfer rang out: leave staff a callback request)
     understand -(route)-> listen | ask_day | ask_time | ask_name | ask_phone | confirm
                                    | find_slots | find_bookings | done | handoff
-    listen / ask_day / ask_time / ask_name / ask_phone  --interrupt(), caller answers-->  understand
-    confirm --interrupt()--> consent? -> book | cancel | request_callback      else -> understand
+    listen / ask_day / ask_time / ask_name / ask_phone --interrupt(), caller answers, understood-(route)-> ...
+    find_slots / find_bookings -(route)-> ...
+    confirm --interrupt()--> consent? -> book | cancel | request_callback      else understood -(route)-> ...
     book   -> done | find_slots (slot taken) | find_bookings (reschedule) | handoff
     cancel / request_callback -> done | handoff
 
@@ -21,6 +22,7 @@ from dialog.context import Context
 from dialog.routing import after_book, after_cancel, after_confirm, after_start, route
 from dialog.state import CallState
 from graph.demo import DemoClinics
+from graph.routed import destinations, routed
 from nodes.ask_day import ask_day
 from nodes.ask_name import ask_name
 from nodes.ask_phone import ask_phone
@@ -49,15 +51,17 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[CallState
     tool = demo_clinics.serving if demo_clinics is not None else (lambda node: node)
     builder = StateGraph(CallState, context_schema=Context)
 
-    builder.add_node("understand", understand)
-    builder.add_node("listen", listen)
-    builder.add_node("ask_day", ask_day)
-    builder.add_node("ask_time", ask_time)
-    builder.add_node("ask_name", ask_name)
-    builder.add_node("ask_phone", ask_phone)
-    builder.add_node("confirm", confirm)
-    builder.add_node("find_slots", tool(find_slots))
-    builder.add_node("find_bookings", tool(find_bookings))
+    # A caller turn resumes the waiting node, which hears and understands the answer and routes itself
+    # (graph.routed): the edges are its router's Literal return type. The first turn starts at understand.
+    builder.add_node("understand", routed(understand, route), destinations=destinations(route))
+    builder.add_node("listen", routed(listen, route), destinations=destinations(route))
+    builder.add_node("ask_day", routed(ask_day, route), destinations=destinations(route))
+    builder.add_node("ask_time", routed(ask_time, route), destinations=destinations(route))
+    builder.add_node("ask_name", routed(ask_name, route), destinations=destinations(route))
+    builder.add_node("ask_phone", routed(ask_phone, route), destinations=destinations(route))
+    builder.add_node("confirm", routed(confirm, after_confirm), destinations=destinations(after_confirm))
+    builder.add_node("find_slots", routed(tool(find_slots), route), destinations=destinations(route))
+    builder.add_node("find_bookings", routed(tool(find_bookings), route), destinations=destinations(route))
     builder.add_node("book", tool(book))
     builder.add_node("cancel", tool(cancel))
     builder.add_node("request_callback", tool(request_callback))
@@ -66,13 +70,9 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[CallState
     builder.add_node("handoff", handoff)
     builder.add_node("closed", closed)
 
+    # The writes keep conditional edges: a write cut off by a crash is recorded with update_state(as_node=...)
+    # and these edges take the call on from there (to handoff); they run once a call, so they cost nothing.
     builder.add_conditional_edges(START, after_start)
-    builder.add_conditional_edges("understand", route)
-    for waiting in ("listen", "ask_day", "ask_time", "ask_name", "ask_phone"):
-        builder.add_edge(waiting, "understand")
-    builder.add_conditional_edges("confirm", after_confirm)
-    builder.add_conditional_edges("find_slots", route)
-    builder.add_conditional_edges("find_bookings", route)
     builder.add_conditional_edges("book", after_book)
     builder.add_conditional_edges("cancel", after_cancel)
     builder.add_conditional_edges("request_callback", after_cancel)

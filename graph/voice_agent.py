@@ -27,13 +27,17 @@ from dialog.context import Context, NluMode
 from dialog.handoff import handoff_update
 from dialog.hearing import default_classifier
 from dialog.profile import ClinicProfile
-from dialog.state import TERMINAL, CallState, Handoff, Summary, WriteNode
+from dialog.state import TERMINAL, CallState, Handoff, Prompt, Summary, WriteNode
+from graph import inline_saves
 from graph.graph import RECURSION_LIMIT, build_graph
+from graph.inline_saves import saves_inline
 from tools.writes import accepts_idempotency_key
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
 log = logging.getLogger(__name__)
 WRITE_NODES: tuple[WriteNode, ...] = get_args(WriteNode)
+inline_saves.install()
+INTERRUPT = "__interrupt__"  # the channel LangGraph records interrupts in (its own constant is private)
 
 
 @functools.cache
@@ -202,18 +206,20 @@ class VoiceAgent:
     def _turn(self, raw: str) -> tuple[str, str]:
         if self._broken_handoff is not None:
             return phrases.BROKEN, "HANDOFF"
-        snapshot = self._graph.get_state(self._config)
-        if snapshot.tasks and not snapshot.interrupts:
-            # A process died mid-turn and left a step unfinished: finish it first (a write it re-runs
-            # replays by idempotency key). If that turn was this very utterance, re-sent by the phone
-            # layer because it never got an answer, the finished turn's answer is the reply.
-            cut_off = (snapshot.values or {}).get("utterance")
-            self._never_resend_a_keyless_write(snapshot)
-            self._run(None)
-            if cut_off in (mask_sensitive(raw), mask_sensitive(take_phone_number(raw)[0])):
-                return self._answer()
+        waiting = self._question_waiting()
+        if waiting is None:  # a new call, an ended one, or a turn cut off by a crash
             snapshot = self._graph.get_state(self._config)
-        waiting = snapshot.interrupts[0].value if snapshot.interrupts else None
+            if snapshot.tasks and not snapshot.interrupts:
+                # A process died mid-turn and left a step unfinished: finish it first (a write it re-runs
+                # replays by idempotency key). If that turn was this very utterance, re-sent by the phone
+                # layer because it never got an answer, the finished turn's answer is the reply.
+                cut_off = (snapshot.values or {}).get("utterance")
+                self._never_resend_a_keyless_write(snapshot)
+                self._run(None)
+                if cut_off in (mask_sensitive(raw), mask_sensitive(take_phone_number(raw)[0])):
+                    return self._answer()
+                snapshot = self._graph.get_state(self._config)
+            waiting = snapshot.interrupts[0].value if snapshot.interrupts else None
         # Only an answer to a read-back can lead to a write: that turn checkpoints every step. Any other
         # turn runs reads at most, so it is saved once, at its end: a process killed inside it loses only
         # that turn, which the phone line re-sends (the crash tests kill it at every step boundary).
@@ -227,6 +233,18 @@ class VoiceAgent:
             # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
             output = self._run(Command(resume=self.heard) if waiting else {"utterance": self.heard}, durability)
         return self._answer(output)
+
+    def _question_waiting(self) -> Prompt | None:
+        """The prompt the call waits at, read straight from its latest checkpoint (None: not waiting).
+
+        The same answer as ``get_state().interrupts`` (the interrupts its tasks recorded in the checkpoint's
+        pending writes) without building a whole snapshot, ~0.3 ms a turn; anything else takes get_state.
+        """
+        saved = self._graph.checkpointer.get_tuple(self._config)
+        for _task, channel, value in (saved.pending_writes or ()) if saved else ():
+            if channel == INTERRUPT and value:
+                return (value[0] if isinstance(value, list | tuple) else value).value
+        return None
 
     # -- the phone line's warm transfer ------------------------------------------------------
     @property
@@ -269,7 +287,8 @@ class VoiceAgent:
 
     def _run(self, payload: Any, durability: Durability = "sync") -> dict:
         """Run the graph; its output is the call's values, with ``__interrupt__`` when it waits for the caller."""
-        return self._graph.invoke(payload, self._config, context=self.context, durability=durability)
+        with saves_inline():
+            return self._graph.invoke(payload, self._config, context=self.context, durability=durability)
 
     def _answer(self, output: dict | None = None) -> tuple[str, str]:
         """What to say and the state: from a run's output, or else from the checkpoint."""

@@ -12,8 +12,9 @@ from langgraph.types import interrupt
 
 from dialog.context import Context
 from dialog.state import Asking, CallState, DialogState, Prompt
+from dialog.turn import take_turn
 from tools.retry import call_read_tool
-from voicekit.privacy import take_phone_number
+from voicekit.privacy import mask_sensitive, take_phone_number
 
 Question = Callable[[CallState, Context], str]
 """What a waiting node asks, from the call and its dependencies."""
@@ -23,9 +24,11 @@ AnswerHook = Callable[[CallState, str, Context, RunnableConfig], dict]
 
 def waiting_node(dialog_state: DialogState, question: Question, on_answer: AnswerHook | None = None,
                  asking: Asking | None = None, name: str | None = None) -> Callable[..., dict]:
-    """A dialog node that asks one question and waits for the caller with ``interrupt()``.
+    """A dialog node that asks one question, waits for the caller with ``interrupt()`` and understands the answer.
 
     Everything above ``interrupt()`` is pure: on resume LangGraph re-runs the node from the top.
+    ``on_answer`` sees the answer first (CONFIRM's consent gate); unless it accepted a read-back, the answer
+    is understood (``dialog.turn.take_turn``) in the same step and the graph routes on the result.
     ``asking="phone"``: the question is for a phone number (a callback's CONFIRM and ASK_NAME expect one too).
     """
 
@@ -36,9 +39,15 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
         expects: Asking | None = "phone" if asking == "phone" or state.task == "callback" else None
         answer = interrupt(Prompt(say=say, state=dialog_state, expects=expects))
         text, phone = caller_answer(answer, expects)
-        update = {"utterance": text, "dialog_state": dialog_state, "last_prompt": asked, "say": say,
-                  "notes": [], "repeat": False, "asking": asking, "phone_heard": phone}
-        return update if on_answer is None else update | on_answer(state, text, runtime.context, config)
+        update: dict[str, Any] = {"utterance": mask_sensitive(text), "dialog_state": dialog_state,
+                                  "last_prompt": asked, "say": say, "notes": [], "repeat": False, "asking": asking,
+                                  "phone_heard": phone}
+        if on_answer is not None:
+            update |= on_answer(state, text, runtime.context, config)
+        if update.get("confirmed"):
+            return update  # the read-back was accepted: the write comes next, nothing else is heard
+        # Understood in this same step (not a node of its own): one superstep less per caller turn.
+        return update | take_turn(replace(state, **update), runtime.context)
 
     node.__name__ = name or dialog_state.lower()
     return node

@@ -49,15 +49,17 @@ def test_cancel_flow():
 
 
 def test_only_a_confirmed_read_back_leads_to_a_write():
-    ready = replace(BOOKING, time="10:00", name="Jamie")
-    assert after_confirm(ready) == "understand"
+    ready = replace(BOOKING, time="10:00", name="Jamie", dialog_state="CONFIRM")
+    assert after_confirm(ready) == "confirm"  # neither yes nor a change: the short re-ask
+    assert after_confirm(replace(ready, time=None)) == "ask_time"  # "no" dropped the time: offer the times again
+    assert after_confirm(replace(ready, day="friday")) == "find_slots"  # a correction: look the new day up
     assert after_confirm(replace(ready, confirmed=True)) == "book"
     assert after_confirm(replace(ready, confirmed=True, task="cancel")) == "cancel"
 
 
 def test_only_a_confirmed_read_back_with_a_task_leads_to_a_write():
     # A stray "confirmed" flag on a call that has no request must not reach any write node.
-    assert after_confirm(CallState(confirmed=True)) == "understand"
+    assert after_confirm(CallState(confirmed=True)) == "listen"
 
 
 def test_after_book():
@@ -95,7 +97,7 @@ TRANSFERRED = CallState(dialog_state="HANDOFF", staff_in=True, transfer="unanswe
     ({"transfer": "reported"}, "closed"),       # reported once: a second report writes nothing
     ({"transfer": None}, "closed"),             # a caller turn after the end
     ({"dialog_state": "DONE", "handoff": None}, "closed"),
-    ({"dialog_state": "CONFIRM"}, "understand"),
+    ({"dialog_state": "CONFIRM"}, "understand"),  # a call still going: the turn is heard
 ])
 def test_only_a_hand_off_while_open_can_report_an_unanswered_transfer(changes, expected):
     assert after_start(replace(TRANSFERRED, **changes)) == expected

@@ -1,0 +1,134 @@
+"""What one caller turn changes: hear it, apply the rules that override everything, then fill the slots.
+
+Order matters and is the dialog policy: emergency and "a person" hand off at once, "stop" ends,
+"repeat" re-asks, a side question is answered, two not-understood turns in a row hand off;
+only then are day, time and name updated (see ``dialog.slots``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dialog import phrases
+from dialog.consent import changes_read_back
+from dialog.context import Context
+from dialog.handoff import handoff_update
+from dialog.hearing import hear
+from dialog.slots import fill_slots, name_from_last_word, start_over
+from dialog.state import CallState
+from voicekit.nlu import Understanding, bare_name_of
+from voicekit.privacy import PHONE_TOKEN_RE
+
+
+def take_turn(state: CallState, context: Context) -> dict:
+    """The updates of one caller turn (``state.utterance``); ``route`` then decides where the call goes.
+
+    Run by the waiting node that heard the answer, in the same step, and by ``understand`` on a call's first turn.
+    """
+    text = state.utterance
+    phone = state.phone_heard  # taken out of the words by the waiting node: the parser hears the rest
+    heard = hear(PHONE_TOKEN_RE.sub(" ", text), state, context)
+    turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0,
+                  "phone_heard": None, "callback_offered": False}
+    staff_in, staff_back = state.staff_in, state.staff_back
+    if state.call_id is None:  # the call's first turn: mint its id, and see once whether staff are in
+        turn["call_id"] = context.new_call_id()
+        staff_in, staff_back = _staff_in(context)
+        turn |= {"staff_in": staff_in, "staff_back": staff_back}
+    fresh = replace(state, notes=[], staff_in=staff_in, staff_back=staff_back)
+    said = {"day": heard.day, "time": heard.time, "name": heard.name}
+
+    if heard.act == "emergency":
+        crisis_line = context.profile.crisis_line if heard.crisis else None
+        warning = phrases.emergency(context.profile.emergency_number, crisis_line, staff_in)
+        return turn | handoff_update(fresh, "user_request", warning, **said)
+    if heard.callback and not context.takes_callbacks():
+        heard = replace(heard, callback=False, intent="human")  # this backend cannot record one: a person can
+    if heard.intent == "human" and not heard.callback:
+        if not staff_in:  # nobody to put through: say when staff are back, offer a callback, keep helping
+            offer = context.takes_callbacks()
+            return turn | {"notes": [phrases.staff_not_in(staff_back, offer)], "misunderstood": 0,
+                           "callback_offered": offer}
+        return turn | handoff_update(fresh, "user_request", **said)
+    if heard.act == "stop":
+        return turn | {"ended": "stopped"}
+    if heard.act == "repeat":
+        return turn | {"repeat": True, "misunderstood": 0}
+    if heard.act == "hold":  # the caller talks over us or needs a moment: stop, call nothing, wait
+        return turn | {"notes": [phrases.TAKE_YOUR_TIME], "misunderstood": 0}
+    if heard.act == "restart":
+        return turn | start_over() | {"notes": [phrases.START_OVER], "misunderstood": 0}
+
+    if not text.strip() and not staff_in:  # silence with nobody to hand off to: ask again, then end politely
+        silent = state.silent + 1
+        if silent >= context.profile.silent_turns_to_end:
+            return turn | {"silent": silent, "ended": "stopped", "notes": [phrases.SILENT_GOODBYE]}
+        return turn | {"silent": silent, "notes": [phrases.CANT_HEAR]}
+
+    notes: list[str] = []
+    if heard.sensitive:
+        notes.append(phrases.PRIVACY)
+    if heard.act == "medical":
+        notes.append(phrases.NO_ADVICE)
+    if heard.act == "services":
+        return turn | {"notes": [*notes, phrases.NO_SERVICE_INFO], "misunderstood": 0}  # changes no slot
+    if heard.intent == "hours" or heard.act == "address":
+        notes.append(answer_question(heard, context))
+        return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
+
+    spoken_name = None
+    if state.dialog_state == "ASK_NAME" and state.asking != "phone" and phone is None:
+        # People just say their name: the whole of it ("Sam Smith", "J A M I E", even "Monday Smith",
+        # which is then no day), else the last word as the lab says.
+        spoken_name = bare_name_of(text) if heard.name is None else None
+        if spoken_name is not None:
+            heard = replace(heard, day=None, days=[], relative_day=None, time=None, times=[], ambiguous=None,
+                            intent="inform")
+        else:
+            spoken_name = name_from_last_word(text, heard)
+    understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive \
+        or heard.callback or phone
+    if not understood:
+        return turn | _ask_again(state, fresh, [*notes, phrases.SORRY])
+    new_phone = phone is not None and phone != state.phone
+    asks_for_another = heard.callback and state.task != "callback"  # "just have someone call me back"
+    if state.dialog_state == "CONFIRM" and heard.intent != "no" and not new_phone and not asks_for_another \
+            and not changes_read_back(heard, state.day, state.time, state.name):
+        # The gate stayed shut and this is no "no" and no correction ("yes?", "yes wait", "I guess"):
+        # one short re-ask, and a second such turn in a row goes to a person.
+        return turn | _ask_again(state, fresh, notes)
+
+    return turn | {"misunderstood": 0} | fill_slots(state, heard, spoken_name, notes, phone)
+
+
+def _staff_in(context: Context) -> tuple[bool, list[str] | None]:
+    """Whether staff are in as the call starts; a clock that fails counts as open (a person may be there)."""
+    try:
+        staff_in, back = context.staff_in()
+    except Exception:
+        return True, None
+    return staff_in, (list(back) if back else None)
+
+
+def _ask_again(state: CallState, fresh: CallState, notes: list[str]) -> dict:
+    """The pending question once more; the second such turn in a row hands off (not understood)."""
+    misunderstood = state.misunderstood + 1
+    if misunderstood >= 2:
+        return {"misunderstood": misunderstood} | handoff_update(fresh, "not_understood")
+    return {"misunderstood": misunderstood, "notes": notes}
+
+
+def answer_question(heard: Understanding, context: Context) -> str:
+    """A side question answered from the clinic profile; the pending question follows it."""
+    profile = context.profile
+    if heard.act == "address":
+        return phrases.address(profile.address, profile.phone)
+    if heard.day:
+        return phrases.hours_on(heard.day, profile.hours.get(heard.day))
+    if heard.relative_day == "today":
+        try:
+            today = context.today()
+        except Exception:  # no usable clock: the weekly hours still answer the question
+            return phrases.week_hours(profile.hours)
+        return phrases.hours_on(today, profile.hours.get(today))
+    return phrases.week_hours(profile.hours)

@@ -1,0 +1,42 @@
+"""Nodes that route themselves: the router's Literal return type is the node's whole set of edges."""
+
+from typing import Literal
+
+import pytest
+from langgraph.types import Command
+
+from dialog.routing import after_confirm, route
+from dialog.state import CallState
+from graph.routed import destinations, routed
+
+
+def test_the_edges_are_the_routers_literal_members():
+    assert set(destinations(route)) == {"listen", "ask_day", "ask_time", "ask_name", "ask_phone", "confirm",
+                                        "find_slots", "find_bookings", "done", "handoff"}
+    assert {"book", "cancel", "request_callback"} <= set(destinations(after_confirm))
+    assert not {"book", "cancel", "request_callback"} & set(destinations(route))
+
+
+def test_the_router_sees_the_state_after_the_nodes_update():
+    def name_taken(state: CallState) -> dict:
+        return {"name": "Jamie", "time": "10:00", "day": "tuesday", "task": "book",
+                "offered_day": "tuesday", "offered_times": ["10:00"]}
+
+    command = routed(name_taken, route)(CallState(), None, {})
+    assert isinstance(command, Command) and command.goto == "confirm" and command.update["name"] == "Jamie"
+
+
+def test_a_router_answering_outside_its_type_fails_loudly():
+    def sneaky(state: CallState) -> Literal["done"]:
+        return "book"  # type: ignore[return-value]
+
+    with pytest.raises(ValueError, match="'book'"):
+        routed(lambda state: {}, sneaky)(CallState(), None, {})
+
+
+def test_a_router_without_a_literal_type_is_refused():
+    def untyped(state):
+        return "done"
+
+    with pytest.raises(TypeError, match="Literal"):
+        routed(lambda state: {}, untyped)
