@@ -48,6 +48,10 @@ def postgres_checkpointer(url: str) -> Any:
     pool = ConnectionPool(url, kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
                           min_size=1, max_size=16, open=True)
     saver = PostgresSaver(pool)  # type: ignore[arg-type]  # rows are dicts: the pool's row_factory above
+    # PostgresSaver takes one process-wide lock around every query, even on a pool, where each query has a
+    # connection of its own: a worker's turns queued on it one database round trip at a time (py-spy: a third
+    # of a loaded worker's samples waited there). The lock guards a shared connection; a pool needs none.
+    saver.lock = contextlib.nullcontext()  # type: ignore[assignment]
     saver.setup()
     return saver
 

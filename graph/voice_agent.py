@@ -11,12 +11,11 @@ waiting thread from START if it were sent plain input:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
-import threading
 import time
 import uuid
-import weakref
 from collections.abc import Callable
 from typing import Any, get_args
 
@@ -27,8 +26,9 @@ from dialog.context import Context, NluMode
 from dialog.handoff import handoff_update
 from dialog.hearing import default_classifier
 from dialog.profile import ClinicProfile
-from dialog.state import TERMINAL, CallState, Handoff, Prompt, Summary, WriteNode
-from graph import inline_saves
+from dialog.state import TERMINAL, CallState, Handoff, Summary, WriteNode
+from graph import inline_saves, read_once
+from graph.call_thread import lock_for, question_waiting
 from graph.graph import RECURSION_LIMIT, build_graph
 from graph.inline_saves import saves_inline
 from tools.writes import accepts_idempotency_key
@@ -37,7 +37,6 @@ from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone
 log = logging.getLogger(__name__)
 WRITE_NODES: tuple[WriteNode, ...] = get_args(WriteNode)
 inline_saves.install()
-INTERRUPT = "__interrupt__"  # the channel LangGraph records interrupts in (its own constant is private)
 
 
 @functools.cache
@@ -52,27 +51,6 @@ def _graph_for(checkpointer: Any) -> Any:
     Caching compiled graphs by checkpointer leaked every call: the cached graph kept its own key alive.
     """
     return _compiled_once().copy({"checkpointer": checkpointer})
-
-
-class _CallLock:
-    """One call's turn lock (a class, so the table below can hold it weakly)."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-
-
-# The turns of one call must not overlap (two "yes" at once would write twice on a backend without
-# idempotency keys), whichever agent object in this process takes them; a lock is freed with its agents.
-_call_locks: weakref.WeakValueDictionary[str, _CallLock] = weakref.WeakValueDictionary()
-_call_locks_guard = threading.Lock()
-
-
-def _lock_for(thread_id: str) -> _CallLock:
-    with _call_locks_guard:
-        found = _call_locks.get(thread_id)
-        if found is None:
-            found = _call_locks[thread_id] = _CallLock()
-        return found
 
 
 def _staff_in_now(context: Context) -> bool:
@@ -121,12 +99,13 @@ class VoiceAgent:
 
             checkpointer = memory_checkpointer()
         self.thread_id = thread_id or f"call-{uuid.uuid4().hex}"
+        read_once.install(checkpointer)
         self._graph = _graph_for(checkpointer)
         self._config = {"configurable": {"thread_id": self.thread_id}, "recursion_limit": RECURSION_LIMIT}
         self._broken_handoff: Handoff | None = None
         self.heard = ""
         """The caller's last utterance as it was stored: card numbers masked, a phone number to its last four."""
-        self._turns = _lock_for(self.thread_id)  # held for each turn (the service adds a cross-process lock)
+        self._turns = lock_for(self.thread_id)  # held for each turn (the service adds a cross-process lock)
         if thread_id is not None and not continue_ended:
             self._refuse_an_ended_call()
 
@@ -206,8 +185,10 @@ class VoiceAgent:
     def _turn(self, raw: str) -> tuple[str, str]:
         if self._broken_handoff is not None:
             return phrases.BROKEN, "HANDOFF"
-        waiting = self._question_waiting()
+        saved = self._graph.checkpointer.get_tuple(self._config)
+        waiting = question_waiting(saved)
         if waiting is None:  # a new call, an ended one, or a turn cut off by a crash
+            saved = None  # get_state reads the checkpoint itself; the run reads it again after what it did
             snapshot = self._graph.get_state(self._config)
             if snapshot.tasks and not snapshot.interrupts:
                 # A process died mid-turn and left a step unfinished: finish it first (a write it re-runs
@@ -228,23 +209,11 @@ class VoiceAgent:
             # A number to call back was asked for: keep it (out of the words, which show its last four only).
             words, phone = take_phone_number(raw)
             self.heard = mask_sensitive(words)
-            output = self._run(Command(resume={"text": self.heard, "phone": phone}), durability)
+            output = self._run(Command(resume={"text": self.heard, "phone": phone}), durability, saved)
         else:
             # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
-            output = self._run(Command(resume=self.heard) if waiting else {"utterance": self.heard}, durability)
+            output = self._run(Command(resume=self.heard) if waiting else {"utterance": self.heard}, durability, saved)
         return self._answer(output)
-
-    def _question_waiting(self) -> Prompt | None:
-        """The prompt the call waits at, read straight from its latest checkpoint (None: not waiting).
-
-        The same answer as ``get_state().interrupts`` (the interrupts its tasks recorded in the checkpoint's
-        pending writes) without building a whole snapshot, ~0.3 ms a turn; anything else takes get_state.
-        """
-        saved = self._graph.checkpointer.get_tuple(self._config)
-        for _task, channel, value in (saved.pending_writes or ()) if saved else ():
-            if channel == INTERRUPT and value:
-                return (value[0] if isinstance(value, list | tuple) else value).value
-        return None
 
     # -- the phone line's warm transfer ------------------------------------------------------
     @property
@@ -285,9 +254,12 @@ class VoiceAgent:
             self._run({"utterance": ""} | update)  # START routes an ended call to "closed" (or to no_answer)
         return self._answer() if self._broken_handoff is None else (phrases.BROKEN, "HANDOFF")
 
-    def _run(self, payload: Any, durability: Durability = "sync") -> dict:
-        """Run the graph; its output is the call's values, with ``__interrupt__`` when it waits for the caller."""
-        with saves_inline():
+    def _run(self, payload: Any, durability: Durability = "sync", saved: Any = None) -> dict:
+        """Run the graph; its output is the call's values, with ``__interrupt__`` when it waits for the caller.
+
+        ``saved``: the latest checkpoint, just read by this turn; the run starts from it instead of reading again.
+        """
+        with saves_inline(), read_once.hand_over(self.thread_id, saved) if saved else contextlib.nullcontext():
             return self._graph.invoke(payload, self._config, context=self.context, durability=durability)
 
     def _answer(self, output: dict | None = None) -> tuple[str, str]:

@@ -32,16 +32,20 @@ LOCK_STRIPES = 1024
 class LockedCall:
     """One call while its lock is held: read it and save its turn through the lock's own connection."""
 
-    def __init__(self, store: Any, call_id: str, conn: Any):
+    def __init__(self, store: Any, call_id: str, conn: Any, row: dict | None = None, read: bool = False):
         self._store, self._call_id, self._conn = store, call_id, conn
+        self._row, self._read = row, read
 
     def get(self) -> dict | None:
-        """The call's plan and turns, read through the lock's connection."""
-        return self._store.get(self._call_id, conn=self._conn)
+        """The call's plan and turns as read when the lock was taken (or now, if they were not)."""
+        if not self._read:
+            self._row, self._read = self._store.get(self._call_id, conn=self._conn), True
+        return self._row
 
     def save_turn(self, turn: dict, plan: dict) -> None:
         """Append a turn and store the remaining plan, through the lock's connection."""
         self._store.save_turn(self._call_id, turn, plan, conn=self._conn)
+        self._row = None if self._row is None else {"plan": plan, "turns": [*self._row["turns"], turn]}
 
 
 class SqliteCallStore:
@@ -123,11 +127,39 @@ class PostgresCallStore:
         """A session advisory lock on a connection held for the whole turn: any worker, one turn at a time.
 
         Reads and writes under the lock go through that same connection, so a worker never needs a
-        second connection while it holds one (a full pool could otherwise deadlock itself).
+        second connection while it holds one (a full pool could otherwise deadlock itself). Taking the lock
+        and reading the call go to the server together (a pipeline: in order, one round trip), and so do
+        the turn's save and the unlock: two round trips a turn besides the checkpoints.
         """
         with self._pool.connection() as conn:
-            conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (call_id,))
+            with conn.pipeline():
+                conn.execute(_LOCK, (call_id,))
+                found = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,))
+            row = found.fetchone()
+            saves = _Batch()
             try:
-                yield LockedCall(self, call_id, conn)
+                yield LockedCall(self, call_id, saves, None if row is None else {"plan": row[0], "turns": row[1]},
+                                 read=True)
             finally:
-                conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (call_id,))
+                try:
+                    with conn.pipeline():
+                        for statement in saves.statements:
+                            conn.execute(*statement)
+                        conn.execute(_UNLOCK, (call_id,))
+                except Exception:
+                    conn.execute(_UNLOCK, (call_id,))  # a failed save skips the rest: never leave the call locked
+                    raise
+
+
+_LOCK = "SELECT pg_advisory_lock(hashtextextended(%s, 0))"
+_UNLOCK = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
+
+
+class _Batch:
+    """Statements to send with the unlock, in the order they were made."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, tuple]] = []
+
+    def execute(self, sql: str, params: tuple) -> None:
+        self.statements.append((sql, params))

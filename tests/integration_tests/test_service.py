@@ -210,3 +210,39 @@ def test_the_service_clock_setting_names_the_fix(monkeypatch):
         Settings.from_env()
     monkeypatch.setenv("SERVICE_CLOCK", "2026-11-29T20:00:00-05:00")
     assert Settings.from_env().clock().hour == 20
+
+
+def test_a_worker_runs_only_so_many_turns_at_once(tmp_path):
+    import threading
+
+    retrying, release = threading.Event(), threading.Event()
+
+    def sleep(seconds):  # the first call's read retry waits here, inside its turn
+        retrying.set()
+        release.wait(30)
+
+    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                        sleep=sleep, turns_at_once=1)
+    with TestClient(create_app(settings)) as client:
+        slow, quick = new_call(client, {"find_slots": ["timeout"]}), new_call(client)
+        replies = {}
+
+        def turn(call, key):
+            replies[key] = client.post(f"/calls/{call}/turns", json={"text": ONE_SHOT}).json()
+
+        first = threading.Thread(target=turn, args=(slow, "slow"))
+        first.start()
+        assert retrying.wait(30)
+        second = threading.Thread(target=turn, args=(quick, "quick"))
+        second.start()
+        second.join(1)
+        assert second.is_alive() and "quick" not in replies  # queued behind the one turn in progress
+        release.set()
+        first.join(30), second.join(30)
+    assert replies["slow"]["state"] == replies["quick"]["state"] == "CONFIRM"
+
+
+def test_turns_at_once_must_be_positive(tmp_path):
+    settings = Settings(database_url=str(tmp_path / "s.sqlite"), clinic_db=str(tmp_path / "c.sqlite"), turns_at_once=0)
+    with pytest.raises(ValueError, match="SERVICE_TURNS_AT_ONCE"):
+        create_app(settings)

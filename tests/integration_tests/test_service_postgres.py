@@ -121,3 +121,35 @@ def test_two_turns_of_one_call_at_once_are_serialised(workers):
             assert sorted(len(r["tool_calls"]) for r in both) == [0, 1]  # one booked, the other saw the end
             assert {r["state"] for r in both} == {"DONE"}
             assert len(client.get(f"{urls[1]}/calls/{call}").json()["turns"]) == 3
+
+
+def test_the_postgres_checkpointer_lets_calls_query_side_by_side(workers):
+    # LangGraph's PostgresSaver took one process-wide lock around every query even on a pool, so one slow
+    # query (here: held up by a table lock) stopped every other call's turn in the worker.
+    import threading
+
+    import psycopg
+    from langgraph.checkpoint.base import empty_checkpoint
+
+    from checkpoints import make_checkpointer
+
+    saver = make_checkpointer(workers["database"])
+    config = {"configurable": {"thread_id": "side-by-side", "checkpoint_ns": ""}}
+    saved = saver.put(config, empty_checkpoint(), {"source": "input", "step": -1}, {})
+    with psycopg.connect(workers["database"], autocommit=True) as holder:
+        holder.execute("BEGIN")
+        holder.execute("LOCK TABLE checkpoint_writes IN ACCESS EXCLUSIVE MODE")
+        stuck = threading.Thread(target=saver.put_writes, args=(saved, [("a", 1)], "task-1"), daemon=True)
+        stuck.start()
+        stuck.join(1)  # give it time to take its connection and wait on the table lock (it cannot finish)
+        assert stuck.is_alive()
+        other = threading.Thread(target=saver.put, daemon=True,
+                                 args=({"configurable": {"thread_id": "another", "checkpoint_ns": ""}},
+                                       empty_checkpoint(), {"source": "input", "step": -1}, {}))
+        other.start()
+        other.join(30)  # with a process-wide lock it would wait until the table lock is released below
+        finished_alongside = not other.is_alive()
+        holder.execute("COMMIT")
+    stuck.join(30)
+    assert finished_alongside, "another call's checkpoint save waited for an unrelated slow query"
+    assert not stuck.is_alive()

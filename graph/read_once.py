@@ -1,0 +1,48 @@
+"""One read of the call's checkpoint per turn: the one the agent made to see where the call waits.
+
+``VoiceAgent`` reads the latest checkpoint to decide how to send the turn (resume an interrupt, start, or
+finish a step cut off by a crash), and LangGraph's run then reads the same checkpoint again as it starts:
+on PostgreSQL that is a round trip and a decode per turn for nothing. ``hand_over(thread, saved)`` gives the
+run the tuple already read, once; every other read (another thread, a given checkpoint id, a second read)
+goes to the store. Nothing can change the checkpoint in between: the turn holds its call's lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+_HANDED: ContextVar[dict | None] = ContextVar("checkpoint_handed_over", default=None)
+
+
+def install(saver: Any) -> None:
+    """Let ``hand_over`` serve ``saver``'s next read of the latest checkpoint (idempotent, per saver)."""
+    if getattr(saver, "_reads_handed_over", False):
+        return
+    read = saver.get_tuple
+
+    def get_tuple(config: dict) -> Any:
+        handed = _HANDED.get()
+        configurable = config.get("configurable") or {}
+        if (handed and "saved" in handed and handed["thread"] == configurable.get("thread_id")
+                and not configurable.get("checkpoint_ns") and not configurable.get("checkpoint_id")):
+            return handed.pop("saved")  # the dict is shared: the hand-over is used once, whichever context reads
+        return read(config)
+
+    try:
+        saver.get_tuple = get_tuple
+        saver._reads_handed_over = True
+    except AttributeError:  # a saver that takes no attributes (slots): it is simply read twice a turn
+        pass
+
+
+@contextmanager
+def hand_over(thread_id: str, saved: Any) -> Iterator[None]:
+    """Within this block, the first read of ``thread_id``'s latest checkpoint is ``saved``."""
+    token = _HANDED.set({"thread": thread_id, "saved": saved})
+    try:
+        yield
+    finally:
+        _HANDED.reset(token)
