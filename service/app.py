@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import importlib.util
+import logging
 import os
 import threading
 import time
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import BackgroundTasks, FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, field_validator
@@ -42,6 +43,7 @@ from voicekit.privacy import replace_lone_surrogates
 # A transport limit, not a caller limit: every text a request can carry is answered as VoiceAgent.handle
 # answers it (any length; values are read from its first 2,000 characters, the consent gate judges all of it).
 MAX_BODY_BYTES = 2 * 1024 * 1024
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -245,6 +247,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             api.close()
 
+    def prune(call_id: str) -> None:
+        """Keep only an ended call's final checkpoint; run after the reply is sent, outside the call's lock.
+
+        Two prunes of one call at once (two workers answering turns of an ended call) may make PostgreSQL
+        refuse one (a serialization failure): it is tried once more, then left to the other, and logged.
+        """
+        for attempt in (1, 2):
+            try:
+                keep_only_latest(checkpointer, call_id)
+                return
+            except Exception:
+                if attempt == 2:
+                    log.warning("could not prune the history of ended call %s", call_id, exc_info=True)
+
     def known(call_id: str, row: dict | None) -> dict:
         if row is None:
             raise HTTPException(status_code=404, detail=f"no call {call_id!r}; create one with POST /calls")
@@ -266,7 +282,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"call_id": call_id}
 
     @app.post("/calls/{call_id}/turns", response_model=Reply)
-    def take_turn(call_id: str, turn: Turn) -> dict:
+    def take_turn(call_id: str, turn: Turn, after_reply: BackgroundTasks) -> dict:
         with turn_slots, calls.locked(call_id) as call:
             row = known(call_id, call.get())  # read under the lock: the previous turn may have used the plan
             waits: list[float] = []
@@ -274,13 +290,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 reply = agent.handle(turn.text or "")
                 record = {"user": agent.heard, **reply, **tool_record(api, waits)}
             call.save_turn(record, api.plan)
-            if reply["state"] in TERMINAL:  # an ended call needs only its final state
-                keep_only_latest(checkpointer, call_id)
+            if reply["state"] in TERMINAL:  # an ended call needs only its final state: pruned once it is answered
+                after_reply.add_task(prune, call_id)
         trimmer.turn_taken()
         return reply
 
     @app.post("/calls/{call_id}/transfer", response_model=Reply)
-    def report_transfer(call_id: str, report: TransferReport) -> dict:
+    def report_transfer(call_id: str, report: TransferReport, after_reply: BackgroundTasks) -> dict:
         """The phone line's report on a hand-off's warm transfer; reported again, it changes nothing."""
         with calls.locked(call_id) as call:
             row = known(call_id, call.get())
@@ -291,7 +307,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     reply = agent.transfer_unanswered(replace_lone_surrogates(report.caller_number or "") or None)
             event = "transfer answered" if report.answered else "transfer unanswered"
             call.save_turn({"line": event, **reply, **tool_record(api, [])}, api.plan)
-            keep_only_latest(checkpointer, call_id)
+            after_reply.add_task(prune, call_id)
         return reply
 
     @app.get("/calls/{call_id}")

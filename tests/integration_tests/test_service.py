@@ -246,3 +246,25 @@ def test_turns_at_once_must_be_positive(tmp_path):
     settings = Settings(database_url=str(tmp_path / "s.sqlite"), clinic_db=str(tmp_path / "c.sqlite"), turns_at_once=0)
     with pytest.raises(ValueError, match="SERVICE_TURNS_AT_ONCE"):
         create_app(settings)
+
+
+def test_a_prune_that_fails_after_the_reply_breaks_nothing(tmp_path, monkeypatch, caplog):
+    import service.app
+
+    attempts = []
+
+    def refused(saver, thread_id):
+        attempts.append(thread_id)
+        raise RuntimeError("could not serialize access due to concurrent delete")
+
+    monkeypatch.setattr(service.app, "keep_only_latest", refused)
+    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                        sleep=lambda s: None)
+    with TestClient(create_app(settings)) as client:
+        call = new_call(client)
+        client.post(f"/calls/{call}/turns", json={"text": ONE_SHOT})
+        done = client.post(f"/calls/{call}/turns", json={"text": "yes"})
+        assert done.status_code == 200 and done.json()["state"] == "DONE" and done.json()["tool_calls"] == ["book"]
+        assert client.get(f"/calls/{call}").json()["state"] == "DONE"
+    assert attempts == [call, call]  # tried twice, then left (and said so in the log)
+    assert any("could not prune" in record.getMessage() for record in caplog.records)
