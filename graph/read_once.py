@@ -9,6 +9,7 @@ goes to the store. Nothing can change the checkpoint in between: the turn holds 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,9 +20,10 @@ _HANDED: ContextVar[dict | None] = ContextVar("checkpoint_handed_over", default=
 
 def install(saver: Any) -> None:
     """Let ``hand_over`` serve ``saver``'s next read of the latest checkpoint (idempotent, per saver)."""
-    if getattr(saver, "_reads_handed_over", False):
-        return
-    read = saver.get_tuple
+    if getattr(saver, "_reads_handed_over", False) or "get_tuple" in vars(saver):
+        return  # installed already, or its get_tuple was replaced by someone else: leave it alone
+    read = type(saver).get_tuple
+    saver_ref = weakref.ref(saver)  # not the saver itself: no reference cycle, it is freed with its agent
 
     def get_tuple(config: dict) -> Any:
         handed = _HANDED.get()
@@ -29,7 +31,7 @@ def install(saver: Any) -> None:
         if (handed and "saved" in handed and handed["thread"] == configurable.get("thread_id")
                 and not configurable.get("checkpoint_ns") and not configurable.get("checkpoint_id")):
             return handed.pop("saved")  # the dict is shared: the hand-over is used once, whichever context reads
-        return read(config)
+        return read(saver_ref(), config)
 
     try:
         saver.get_tuple = get_tuple

@@ -53,3 +53,18 @@ def test_a_resumed_turn_still_sees_what_another_agent_of_the_call_did():
     assert second.handle("ten a m")["state"] == "ASK_NAME"
     assert first.handle("Jamie")["state"] == "CONFIRM"  # first's next turn starts from second's checkpoint
     assert first.slots == {"task": "book", "day": "tuesday", "time": "10:00", "name": "Jamie"}
+
+
+def test_installing_makes_no_reference_cycle():
+    import gc
+    import weakref
+
+    gc.disable()
+    try:
+        saver = InMemorySaver()
+        install(saver)
+        freed = weakref.ref(saver)
+        del saver
+        assert freed() is None  # freed at once, not left for the cycle collector
+    finally:
+        gc.enable()
