@@ -10,7 +10,8 @@ Interleaved in one run, so the machine's load falls on all of them alike:
   with the same checkpointer -- what any LangGraph agent pays per turn. Twice: with LangGraph's defaults
   (``durability="async"``, saves on its per-run thread pool), and at its leanest, with the two settings the
   agent itself uses on most turns (``durability="exit"``, saves in the calling thread: ``graph.inline_saves``);
-* the rule parser alone, a plain Python call.
+* the rule parser alone, a plain Python call: interleaved with the runs above (its caches cold, and paying
+  for the collections their garbage triggers) and, at the end, in a loop of its own.
 
 PostgreSQL is measured too when its server binaries are installed (a throwaway cluster on loopback, as
 ``make test`` uses), or at ``--postgres URL``; ``--no-postgres`` skips it.
@@ -133,6 +134,8 @@ def main() -> int:
             print(f"{name:<13} {_us(bench.project):>15} {_us(bench.floor_default):>15} "
                   f"{project / statistics.median(bench.floor_default):>5.2f}x {_us(bench.floor_lean):>15} "
                   f"{project / statistics.median(bench.floor_lean):>5.2f}x {_us(bench.parser):>13}")
+    own_loop = [_timed(analyse, text) for _ in range(args.turns // len(CALL)) for text in CALL]
+    print(f"the parser in a loop of its own, the same utterances: {_us(own_loop)}")
     return 0
 
 

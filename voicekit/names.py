@@ -37,6 +37,9 @@ NAME_LEADS: tuple[tuple[tuple[str, ...], bool], ...] = (
     (("this", "is"), True), (("it's",), True), (("it", "is"), True), (("i'm",), True), (("i", "am"), True),
 )
 _SPELLED_TOKEN = re.compile(r"^[a-z](?:-[a-z]){2,}$")
+_LEADS_BY_FIRST_WORD: dict[str, list[tuple[tuple[str, ...], bool]]] = {}
+for _lead in NAME_LEADS:  # only the leads that start with the word at hand are tried there, in NAME_LEADS' order
+    _LEADS_BY_FIRST_WORD.setdefault(_lead[0][0], []).append(_lead)
 
 
 def capitalise_name(word: str) -> str:
@@ -69,7 +72,7 @@ def find_name(lower: list[str], original: list[str], not_names: set[str]) -> str
     mixed_case = not all(w.isupper() for w in original if w.isalpha()) and \
         not all(w.islower() for w in original if w.isalpha())
     for i in range(len(lower)):
-        for lead, may_be_state in NAME_LEADS:
+        for lead, may_be_state in _LEADS_BY_FIRST_WORD.get(lower[i], ()):
             j = i + len(lead)
             if tuple(lower[i:j]) != lead or j >= len(lower) or (lead == ("under",) and i == 0):
                 continue

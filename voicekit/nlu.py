@@ -85,17 +85,27 @@ class Understanding:
         return {"intent": self.intent, "day": self.day, "time": self.time, "name": self.name}
 
 
+_O_CLOCK = re.compile(r"\bo\s*[\"`´]?\s*clock\b", re.IGNORECASE)  # o"clock, o clock
+_DOTTED_AM_PM = re.compile(r"\b([ap])\.\s?m\b\.?", re.IGNORECASE)
+_GLUED_AM_PM = re.compile(r"\b(\d{1,2})\s?([ap]m)\b", re.IGNORECASE)
+_DOTTED_TIME = re.compile(r"\b(\d{1,2})\.(\d{2})\b")
+_AMOUNT = re.compile(r"(?<![\w:])[-+]\d+(?:\.\d+)?\b|\b\d+\.\d\b")  # "-1", "1.0": amounts, not times
+_HYPHENATED = re.compile(r"\b(\w+)-(?=(\w+))")
+
+
 def _clean(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
-    text = re.sub(r"\bo\s*[\"`´]?\s*clock\b", "o'clock", text, flags=re.IGNORECASE)  # o"clock, o clock
-    text = "".join(ch if ch.isprintable() else " " for ch in text)
-    text = re.sub(r"\b([ap])\.\s?m\b\.?", r"\1m", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(\d{1,2})\s?([ap]m)\b", r"\1 \2", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(\d{1,2})\.(\d{2})\b", r"\1:\2", numeric_dates_as_words(text))
-    text = re.sub(r"(?<![\w:])[-+]\d+(?:\.\d+)?\b|\b\d+\.\d\b", " ", text)  # "-1", "1.0": amounts, not times
+    text = _O_CLOCK.sub("o'clock", text)
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else " " for ch in text)
+    text = _DOTTED_AM_PM.sub(r"\1m", text)
+    text = _GLUED_AM_PM.sub(r"\1 \2", text)
+    text = _DOTTED_TIME.sub(r"\1:\2", numeric_dates_as_words(text))
+    text = _AMOUNT.sub(" ", text)
     # Hyphens join names ("Anne-Marie") but not numbers: "two-thirty" and "10-30" are two words.
-    return re.sub(r"\b(\w+)-(?=(\w+))", lambda m: m.group(1) + (" " if _numberish(m.group(1), m.group(2)) else "-"),
-                  text)
+    if "-" not in text:
+        return text
+    return _HYPHENATED.sub(lambda m: m.group(1) + (" " if _numberish(m.group(1), m.group(2)) else "-"), text)
 
 
 def _numberish(*words: str) -> bool:
