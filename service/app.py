@@ -35,6 +35,7 @@ from pydantic import BaseModel, Field, field_validator
 from checkpoints import keep_only_latest, make_checkpointer
 from dialog.state import TERMINAL
 from graph.voice_agent import VoiceAgent
+from service.body_limit import BodyLimit
 from service.simulator import router as simulator
 from service.store import PostgresCallStore, SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
@@ -217,12 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(twilio_router(
             lambda call_sid: call_agent(call_sid, ClinicAPI(schedule=schedule, path=settings.clinic_db))))
 
-    @app.middleware("http")
-    async def refuse_oversized_bodies(request: Request, call_next: Any) -> Any:
-        declared = request.headers.get("content-length", "0")
-        if not declared.isdigit() or int(declared) > MAX_BODY_BYTES:
-            return JSONResponse(status_code=413, content={"detail": f"request body over {MAX_BODY_BYTES} bytes"})
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 
     @app.exception_handler(RequestValidationError)
     def refuse_without_echo(request: Request, refused: RequestValidationError) -> JSONResponse:

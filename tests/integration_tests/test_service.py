@@ -268,3 +268,22 @@ def test_a_prune_that_fails_after_the_reply_breaks_nothing(tmp_path, monkeypatch
         assert client.get(f"/calls/{call}").json()["state"] == "DONE"
     assert attempts == [call, call]  # tried twice, then left (and said so in the log)
     assert any("could not prune" in record.getMessage() for record in caplog.records)
+
+
+def test_oversized_bodies_are_refused_declared_or_streamed(client):
+    from service.app import MAX_BODY_BYTES
+
+    call = new_call(client)
+    too_big = b'{"text": "' + b"a" * MAX_BODY_BYTES + b'"}'
+    declared = client.post(f"/calls/{call}/turns", content=too_big, headers={"content-type": "application/json"})
+    assert declared.status_code == 413 and "a" * 20 not in declared.text
+
+    def chunks():  # no Content-Length: the body arrives in pieces (Transfer-Encoding: chunked)
+        for start in range(0, len(too_big), 65536):
+            yield too_big[start:start + 65536]
+
+    streamed = client.post(f"/calls/{call}/turns", content=chunks(), headers={"content-type": "application/json"})
+    assert streamed.status_code == 413 and "a" * 20 not in streamed.text
+    assert client.post(f"/calls/{call}/turns", headers={"content-length": "lots"}, content=b"{}").status_code == 413
+    fine = client.post(f"/calls/{call}/turns", json={"text": "Tuesday please"})
+    assert fine.status_code == 200 and client.get(f"/calls/{call}").json()["turns"][0]["user"] == "Tuesday please"
