@@ -22,6 +22,7 @@ from dialog.context import Context
 from dialog.state import CallState
 
 Router = Callable[[CallState], str]
+_UNSET = object()
 
 
 def destinations(router: Router) -> tuple[str, ...]:
@@ -47,7 +48,10 @@ def routed(node: Callable[..., dict], router: Router) -> Callable[..., Command]:
         goto = router(replace(state, **update))
         if goto not in allowed:
             raise ValueError(f"{router.__name__} sent {node.__name__} to {goto!r}, not one of {sorted(allowed)}")
-        return Command(update=update, goto=goto)
+        # Only what changed: LangGraph gives every written field a new version, and each checkpoint stores
+        # each new version (a database row apiece), equal value or not.
+        changed = {field: value for field, value in update.items() if getattr(state, field, _UNSET) != value}
+        return Command(update=changed, goto=goto)
 
     run.__name__ = node.__name__
     return run

@@ -40,3 +40,12 @@ def test_a_router_without_a_literal_type_is_refused():
 
     with pytest.raises(TypeError, match="Literal"):
         routed(lambda state: {}, untyped)
+
+
+def test_only_changed_fields_are_written():
+    # LangGraph versions (and a checkpoint stores) every field written, equal value or not.
+    def node(state: CallState) -> dict:
+        return {"dialog_state": "ASK_DAY", "notes": [], "repeat": False, "day": "tuesday"}
+
+    command = routed(node, route)(CallState(dialog_state="ASK_DAY", task="book"), None, {})
+    assert command.update == {"day": "tuesday"} and command.goto == "find_slots"
