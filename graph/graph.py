@@ -70,8 +70,8 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[CallState
     builder.add_node("handoff", handoff)
     builder.add_node("closed", closed)
 
-    # The writes keep conditional edges: a write cut off by a crash is recorded with update_state(as_node=...)
-    # and these edges take the call on from there (to handoff); they run once a call, so they cost nothing.
+    # START and the writes keep conditional edges, which run about once a call: a write cut off by a crash is
+    # recorded with update_state(as_node=...), and its edges take the call on from there (to handoff).
     builder.add_conditional_edges(START, after_start)
     builder.add_conditional_edges("book", after_book)
     builder.add_conditional_edges("cancel", after_cancel)
