@@ -7,7 +7,6 @@ per-task part of that decision lives in ``dialog.tasks``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from dialog.state import TERMINAL, CallState, DialogState, Step, WriteNode
@@ -50,7 +49,7 @@ def after_confirm(state: CallState) -> AfterConfirm:
     task = TASKS.get(state.task) if state.task is not None else None
     if state.confirmed and task is not None:
         return task.write
-    return route(replace(state, confirmed=False))
+    return route(state)
 
 
 def after_book(state: CallState) -> AfterBook:

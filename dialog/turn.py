@@ -33,7 +33,7 @@ def take_turn(state: CallState, context: Context) -> dict:
     staff_in, staff_back = state.staff_in, state.staff_back
     if state.call_id is None:  # the call's first turn: mint its id, and see once whether staff are in
         turn["call_id"] = context.new_call_id()
-        staff_in, staff_back = _staff_in(context)
+        staff_in, staff_back = staff_in_now(context)
         turn |= {"staff_in": staff_in, "staff_back": staff_back}
     fresh = replace(state, notes=[], staff_in=staff_in, staff_back=staff_back)
     said = {"day": heard.day, "time": heard.time, "name": heard.name}
@@ -101,8 +101,8 @@ def take_turn(state: CallState, context: Context) -> dict:
     return turn | {"misunderstood": 0} | fill_slots(state, heard, spoken_name, notes, phone)
 
 
-def _staff_in(context: Context) -> tuple[bool, list[str] | None]:
-    """Whether staff are in as the call starts; a clock that fails counts as open (a person may be there)."""
+def staff_in_now(context: Context) -> tuple[bool, list[str] | None]:
+    """Whether staff are in now, and when they are back; a clock that fails counts as open (a person may be there)."""
     try:
         staff_in, back = context.staff_in()
     except Exception:

@@ -27,10 +27,10 @@ from dialog.handoff import handoff_update
 from dialog.hearing import default_classifier
 from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, CallState, Handoff, Summary, WriteNode
+from dialog.turn import staff_in_now
 from graph import inline_saves, read_once
 from graph.call_thread import lock_for, question_waiting
 from graph.graph import RECURSION_LIMIT, build_graph
-from graph.inline_saves import saves_inline
 from tools.writes import accepts_idempotency_key
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
@@ -51,13 +51,6 @@ def _graph_for(checkpointer: Any) -> Any:
     Caching compiled graphs by checkpointer leaked every call: the cached graph kept its own key alive.
     """
     return _compiled_once().copy({"checkpointer": checkpointer})
-
-
-def _staff_in_now(context: Context) -> bool:
-    try:
-        return context.staff_in()[0]
-    except Exception:  # no usable clock: a person may be there
-        return True
 
 
 def _check_api(api: Any) -> None:
@@ -226,7 +219,7 @@ class VoiceAgent:
             values = self._graph.get_state(self._config).values or {}
         except Exception:  # the store is down: the broken hand-off promised a person, if any is in
             broken = self._broken_handoff is not None
-            values = {"dialog_state": "HANDOFF", "staff_in": _staff_in_now(self.context)} if broken else {}
+            values = {"dialog_state": "HANDOFF", "staff_in": staff_in_now(self.context)[0]} if broken else {}
         if values.get("dialog_state") != "HANDOFF" or not values.get("staff_in", True) or values.get("transfer"):
             return None
         profile = self.context.profile
@@ -259,7 +252,8 @@ class VoiceAgent:
 
         ``saved``: the latest checkpoint, just read by this turn; the run starts from it instead of reading again.
         """
-        with saves_inline(), read_once.hand_over(self.thread_id, saved) if saved else contextlib.nullcontext():
+        handed = read_once.hand_over(self.thread_id, saved) if saved else contextlib.nullcontext()
+        with inline_saves.saves_inline(), handed:
             return self._graph.invoke(payload, self._config, context=self.context, durability=durability)
 
     def _answer(self, output: dict | None = None) -> tuple[str, str]:
