@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -56,26 +57,83 @@ def postgres_checkpointer(url: str) -> Any:
     return saver
 
 
-def keep_only_latest(saver: Any, thread_id: str) -> None:
-    """Drop a finished call's checkpoint history and keep its final state.
+def keep_only_latest(saver: Any, thread_ids: Sequence[str]) -> None:
+    """Drop finished calls' checkpoint history and keep each one's final state, all in one transaction.
 
     The final state is all that is read once a call has ended: its last words (rule 9), its slots and its
     hand-off. The service keeps each turn's record (masked) in its own table for audit and safety reports,
-    so the history of intermediate steps, ~60 KB a call, only grows the database. PostgreSQL uses
-    LangGraph's own ``prune``; for SQLite (which has none) the same is done in one transaction.
+    so the history of intermediate steps, ~60 KB a call, only grows the database. The in-memory saver
+    goes with its process and is left as it is.
     """
+    if isinstance(thread_ids, str):
+        raise TypeError(f"keep_only_latest takes a list of thread ids; got the string {thread_ids!r}: "
+                        f"pass [{thread_ids!r}]")
+    thread_ids = list(thread_ids)
+    if not thread_ids:
+        return
     from langgraph.checkpoint.sqlite import SqliteSaver
 
     if isinstance(saver, SqliteSaver):
         with saver.lock, saver.conn:
             for table in ("writes", "checkpoints"):  # table names from this fixed tuple, never from input
-                saver.conn.execute(
+                saver.conn.executemany(
                     f"DELETE FROM {table} WHERE thread_id = ? AND checkpoint_id <> (SELECT MAX(c.checkpoint_id) "
                     f"FROM checkpoints c WHERE c.thread_id = {table}.thread_id "
-                    f"AND c.checkpoint_ns = {table}.checkpoint_ns)", (thread_id,))
+                    f"AND c.checkpoint_ns = {table}.checkpoint_ns)", [(t,) for t in thread_ids])
         return
-    with contextlib.suppress(NotImplementedError):  # a saver without pruning (in memory) goes with the process
-        saver.prune([thread_id], strategy="keep_latest")
+    if _is_postgres(saver):
+        with _postgres_connection(saver.conn) as conn:
+            conn.execute(_POSTGRES_KEEP_LATEST, (thread_ids,))
+        return
+    with contextlib.suppress(NotImplementedError):  # any other saver: its own prune, if it has one
+        saver.prune(thread_ids, strategy="keep_latest")
+
+
+def _is_postgres(saver: Any) -> bool:
+    try:
+        from langgraph.checkpoint.postgres import PostgresSaver
+    except ImportError:  # without the service extra there is no PostgreSQL saver to prune
+        return False
+    return isinstance(saver, PostgresSaver)
+
+
+# LangGraph's own PostgresSaver.prune(keep_latest) runs a transaction of ~9 statements per thread, general
+# enough for subgraphs, pending sends and DeltaChannels, none of which this graph has: it cost a loaded
+# worker ~8 ms and PostgreSQL ~9 ms per ended call. This is one statement for any number of calls. It reads
+# one snapshot, so a checkpoint saved meanwhile (a late transfer report) is neither seen nor deleted; the
+# blobs kept are those the final checkpoint names, which are all a later checkpoint of that call can name
+# besides its own new ones.
+_POSTGRES_KEEP_LATEST = """
+WITH heads AS (
+    SELECT DISTINCT ON (thread_id, checkpoint_ns) thread_id, checkpoint_ns, checkpoint_id,
+           checkpoint -> 'channel_versions' AS versions
+    FROM checkpoints WHERE thread_id = ANY(%s)
+    ORDER BY thread_id, checkpoint_ns, checkpoint_id DESC
+), old_writes AS (
+    DELETE FROM checkpoint_writes w USING heads h
+    WHERE w.thread_id = h.thread_id AND w.checkpoint_ns = h.checkpoint_ns AND w.checkpoint_id <> h.checkpoint_id
+), old_blobs AS (
+    DELETE FROM checkpoint_blobs b USING heads h
+    WHERE b.thread_id = h.thread_id AND b.checkpoint_ns = h.checkpoint_ns
+      AND b.version IS DISTINCT FROM h.versions ->> b.channel
+), old_checkpoints AS (
+    DELETE FROM checkpoints c USING heads h
+    WHERE c.thread_id = h.thread_id AND c.checkpoint_ns = h.checkpoint_ns AND c.checkpoint_id <> h.checkpoint_id
+)
+UPDATE checkpoints c SET parent_checkpoint_id = NULL FROM heads h
+WHERE c.thread_id = h.thread_id AND c.checkpoint_ns = h.checkpoint_ns AND c.checkpoint_id = h.checkpoint_id
+  AND c.parent_checkpoint_id IS NOT NULL
+"""
+
+
+@contextlib.contextmanager
+def _postgres_connection(pool_or_connection: Any) -> Iterator[Any]:
+    """A connection from the saver's pool, or its one connection."""
+    if hasattr(pool_or_connection, "connection"):
+        with pool_or_connection.connection() as conn:
+            yield conn
+    else:
+        yield pool_or_connection
 
 
 def make_checkpointer(url: str | None = None) -> Any:

@@ -15,27 +15,25 @@ with its final words and calls no tool.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import ctypes
 import importlib.util
-import logging
 import os
-import threading
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from fastapi import BackgroundTasks, FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, field_validator
 
 from checkpoints import keep_only_latest, make_checkpointer
 from dialog.state import TERMINAL
 from graph.voice_agent import VoiceAgent
+from service.background import HeapTrimmer, Pruner
 from service.body_limit import BodyLimit
+from service.settings import Settings
 from service.simulator import router as simulator
 from service.store import PostgresCallStore, SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
@@ -44,66 +42,6 @@ from voicekit.privacy import replace_lone_surrogates
 # A transport limit, not a caller limit: every text a request can carry is answered as VoiceAgent.handle
 # answers it (any length; values are read from its first 2,000 characters, the consent gate judges all of it).
 MAX_BODY_BYTES = 2 * 1024 * 1024
-log = logging.getLogger(__name__)
-
-
-@dataclass
-class Settings:
-    """How a worker is wired; every field can come from the environment (see ``from_env``)."""
-
-    database_url: str = ".data/service.sqlite"
-    """postgresql://... for several workers, or a SQLite path for one machine."""
-    clinic_db: str = ".data/clinic.sqlite"
-    """The (demo) clinic's bookings, shared by all workers."""
-    schedule: dict | None = None
-    """Open times per weekday for the demo clinic; None = the default schedule."""
-    backoff: tuple[float, ...] = (0.5, 1.0)
-    """Waits between read-tool retries."""
-    sleep: Any = field(default=time.sleep)
-    """How a worker waits between retries."""
-    pool_size: int = 32
-    """Most database connections the call store opens (one is held per turn in progress)."""
-    trim_every: int = 200
-    """Hand freed heap memory back to the system every this many turns (glibc ``malloc_trim``; 0 = never)."""
-    clock: Any = None
-    """What time it is for the opening hours: None = the line counts as open (no hours gate), or a callable."""
-    turns_at_once: int = 2
-    """Caller turns a worker runs at the same time; later ones wait their turn, in order of arrival.
-
-    Two was best on two cores with the database on the same machine (``benchmarks/load.py``); with a remote
-    database, whose round trips leave the worker idle, more can pay."""
-
-    @classmethod
-    def from_env(cls) -> Settings:
-        """Settings from the environment: DATABASE_URL, CLINIC_DB, CLINIC_SCHEDULE and the SERVICE_* knobs."""
-        import json
-
-        backoff = os.environ.get("SERVICE_BACKOFF")
-        schedule = os.environ.get("CLINIC_SCHEDULE")
-        return cls(
-            database_url=os.environ.get("DATABASE_URL", cls.database_url),
-            clinic_db=os.environ.get("CLINIC_DB", cls.clinic_db),
-            schedule=json.loads(schedule) if schedule else None,
-            backoff=tuple(float(s) for s in backoff.split(",")) if backoff else cls.backoff,
-            pool_size=int(os.environ.get("SERVICE_DB_POOL", cls.pool_size)),
-            trim_every=int(os.environ.get("SERVICE_TRIM_EVERY", cls.trim_every)),
-            clock=_clock_from(os.environ.get("SERVICE_CLOCK")),
-            turns_at_once=int(os.environ.get("SERVICE_TURNS_AT_ONCE", cls.turns_at_once)),
-        )
-
-
-def _clock_from(setting: str | None) -> Any:
-    """SERVICE_CLOCK: unset = no hours gate; "real" = the machine's clock; an ISO time = frozen there (demos)."""
-    if not setting:
-        return None
-    if setting == "real":
-        return lambda: datetime.now(UTC)
-    try:
-        frozen = datetime.fromisoformat(setting)
-    except ValueError:
-        raise ValueError(f"SERVICE_CLOCK must be 'real' or an ISO time such as 2026-11-29T20:00:00-05:00, "
-                         f"got {setting!r}") from None
-    return lambda: frozen
 
 
 class NewCall(BaseModel):
@@ -139,34 +77,6 @@ class Reply(BaseModel):
     tool_calls: list[str]
 
 
-class HeapTrimmer:
-    """Gives freed heap back to the system now and then.
-
-    Each turn allocates and frees a few hundred KB (a graph run, JSON, SQLite rows) and glibc keeps the
-    freed pages in its arenas; trimming every 200 turns hands them back. (The worker's growth over many
-    calls was something else: each turn's clinic connection, and its page cache, lived until the cycle
-    collector ran; ``agent_for`` now closes it.) Elsewhere than glibc this does nothing.
-    """
-
-    def __init__(self, every: int):
-        self.every, self.turns = every, 0
-        self._lock = threading.Lock()
-        try:
-            self._trim = ctypes.CDLL("libc.so.6").malloc_trim if every > 0 else None
-        except (OSError, AttributeError):
-            self._trim = None
-
-    def turn_taken(self) -> None:
-        """Count one turn; every ``every`` turns, trim."""
-        if self._trim is None:
-            return
-        with self._lock:
-            self.turns += 1
-            due = self.turns % self.every == 0
-        if due:
-            self._trim(0)
-
-
 def tool_record(api: ClinicAPI, waits: list[float]) -> dict:
     """A turn's tool calls for its record: outcomes (as before), each call with its arguments, the retry waits.
 
@@ -175,6 +85,11 @@ def tool_record(api: ClinicAPI, waits: list[float]) -> dict:
     return {"outcomes": [outcome for _, _, outcome in api.calls],
             "calls": [{"tool": tool, "args": args, "outcome": outcome} for tool, args, outcome in api.calls],
             "sleeps": list(waits)}
+
+
+def reply_response(reply: dict) -> JSONResponse:
+    """The reply as the Reply model shapes it, sent as it is (``handle()`` already gives these types)."""
+    return JSONResponse({"say": reply["say"], "state": reply["state"], "tool_calls": reply["tool_calls"]})
 
 
 def _stores(settings: Settings):
@@ -200,10 +115,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # A worker is one Python process: sixteen turns run side by side each take sixteen times as long, and the
     # unluckiest callers waited longest (p99 0.8-1 s at 16 callers on PostgreSQL). A few at a time, the rest
     # queued in order of arrival, keeps the database busy and the p99 near the time of a queue of turns.
-    turn_slots = threading.Semaphore(settings.turns_at_once)
+    turn_threads = ThreadPoolExecutor(settings.turns_at_once, thread_name_prefix="turn")
+
+    async def on_turn_thread(work: Callable[..., dict], *args: Any) -> dict:
+        """Run a turn's blocking work on a turn thread: one hand-off from the event loop and one back.
+
+        A plain (sync) endpoint made three: the endpoint, the reply's validation, a background task.
+        """
+        return await asyncio.get_running_loop().run_in_executor(turn_threads, work, *args)
+
     schedule = {check_day(d): [check_time(t) for t in ts] for d, ts in (settings.schedule or {}).items()}
     ClinicAPI(schedule=schedule, path=settings.clinic_db).close()  # create the clinic's tables once, up front
-    app = FastAPI(title="Clinic call service", version="0.1.0",
+    # An ended call needs only its final state: its history is pruned after its reply, in batches.
+    pruner = Pruner(lambda call_ids: keep_only_latest(checkpointer, call_ids), settings.prune_gather_seconds)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        turn_threads.shutdown(wait=True)  # a worker told to stop finishes the turns it took...
+        pruner.close()  # ...and prunes the calls that ended in its last second
+
+    app = FastAPI(title="Clinic call service", version="0.1.0", lifespan=lifespan,
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
 
     def call_agent(call_id: str, api: ClinicAPI, sleep: Any = settings.sleep) -> VoiceAgent:
@@ -243,20 +175,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             api.close()
 
-    def prune(call_id: str) -> None:
-        """Keep only an ended call's final checkpoint; run after the reply is sent, outside the call's lock.
-
-        Two prunes of one call at once (two workers answering turns of an ended call) may make PostgreSQL
-        refuse one (a serialization failure): it is tried once more, then left to the other, and logged.
-        """
-        for attempt in (1, 2):
-            try:
-                keep_only_latest(checkpointer, call_id)
-                return
-            except Exception:
-                if attempt == 2:
-                    log.warning("could not prune the history of ended call %s", call_id, exc_info=True)
-
     def known(call_id: str, row: dict | None) -> dict:
         if row is None:
             raise HTTPException(status_code=404, detail=f"no call {call_id!r}; create one with POST /calls")
@@ -266,9 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def health() -> dict:
         return {"ok": True}
 
-    @app.post("/calls", status_code=201)
-    def create_call(body: NewCall | None = None) -> dict:
-        plan = (body.plan if body else None) or {}
+    def open_call(plan: dict) -> dict:
         try:
             ClinicAPI(plan=plan)  # the same checks as the clinic: unknown tools or outcomes are refused
         except (TypeError, ValueError) as bad:
@@ -277,23 +193,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         calls.create(call_id, plan)
         return {"call_id": call_id}
 
-    @app.post("/calls/{call_id}/turns", response_model=Reply)
-    def take_turn(call_id: str, turn: Turn, after_reply: BackgroundTasks) -> dict:
-        with turn_slots, calls.locked(call_id) as call:
+    @app.post("/calls", status_code=201)
+    async def create_call(body: NewCall | None = None) -> dict:
+        return await on_turn_thread(open_call, (body.plan if body else None) or {})
+
+    def answer_turn(call_id: str, text: str) -> dict:
+        with calls.locked(call_id) as call:
             row = known(call_id, call.get())  # read under the lock: the previous turn may have used the plan
             waits: list[float] = []
             with agent_for(call_id, row["plan"], waits) as (agent, api):
-                reply = agent.handle(turn.text or "")
+                reply = agent.handle(text)
                 record = {"user": agent.heard, **reply, **tool_record(api, waits)}
             call.save_turn(record, api.plan)
-            if reply["state"] in TERMINAL:  # an ended call needs only its final state: pruned once it is answered
-                after_reply.add_task(prune, call_id)
+        if reply["state"] in TERMINAL:
+            pruner.add(call_id)
         trimmer.turn_taken()
         return reply
 
-    @app.post("/calls/{call_id}/transfer", response_model=Reply)
-    def report_transfer(call_id: str, report: TransferReport, after_reply: BackgroundTasks) -> dict:
-        """The phone line's report on a hand-off's warm transfer; reported again, it changes nothing."""
+    def answer_transfer(call_id: str, report: TransferReport) -> dict:
         with calls.locked(call_id) as call:
             row = known(call_id, call.get())
             with agent_for(call_id, row["plan"]) as (agent, api):
@@ -303,8 +220,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     reply = agent.transfer_unanswered(replace_lone_surrogates(report.caller_number or "") or None)
             event = "transfer answered" if report.answered else "transfer unanswered"
             call.save_turn({"line": event, **reply, **tool_record(api, [])}, api.plan)
-            after_reply.add_task(prune, call_id)
+        pruner.add(call_id)
         return reply
+
+    @app.post("/calls/{call_id}/turns", response_model=Reply)
+    async def take_turn(call_id: str, turn: Turn) -> Response:
+        return reply_response(await on_turn_thread(answer_turn, call_id, turn.text or ""))
+
+    @app.post("/calls/{call_id}/transfer", response_model=Reply)
+    async def report_transfer(call_id: str, report: TransferReport) -> Response:
+        """The phone line's report on a hand-off's warm transfer; reported again, it changes nothing."""
+        return reply_response(await on_turn_thread(answer_transfer, call_id, report))
 
     @app.get("/calls/{call_id}")
     def get_call(call_id: str) -> dict:

@@ -16,6 +16,7 @@ Semantics that matter for safety:
 from __future__ import annotations
 
 import copy
+import functools
 import re
 import threading
 from collections.abc import Iterable, Mapping
@@ -78,6 +79,19 @@ def check_time(time: object) -> str:
     return time
 
 
+@functools.lru_cache(maxsize=256)
+def _sorted_times(times: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(check_time(t) for t in times))
+
+
+def _checked_times(times: tuple) -> tuple[str, ...]:
+    """A day's opening times checked and sorted; remembered, as a worker opens the same clinic every turn."""
+    try:
+        return _sorted_times(times)
+    except TypeError:  # something unhashable among the times: check_time says what it should be
+        return tuple(sorted(check_time(t) for t in times))
+
+
 def check_name(name: object) -> str:
     """Return a stripped, non-empty caller name, else raise a ValueError."""
     if not isinstance(name, str) or not name.strip():
@@ -124,7 +138,10 @@ class ClinicAPI:
         self.calls: list[tuple[str, dict, str]] = []
         opening = {day: list(times) for day, times in DEFAULT_SCHEDULE.items()}
         for day, times in (schedule or {}).items():
-            opening[check_day(day)] = sorted(check_time(t) for t in times)
+            if isinstance(times, str):
+                raise ValueError(f"schedule[{day!r}] must be a list of times such as ['09:00', '09:30'], "
+                                 f"got the string {times!r}")
+            opening[check_day(day)] = list(_checked_times(tuple(times)))
         self._store: BookingStore = SqliteStore(path, opening) if path else MemoryStore(opening)
         self._lock = threading.Lock()
         for booking in bookings or ():

@@ -164,3 +164,16 @@ def test_a_timed_out_or_refused_write_is_still_committed_in_sqlite(tmp_path):
         api.book("monday", "11:30", "Ana")
     other = ClinicAPI(path=path)
     assert [b["time"] for b in other.bookings] == ["10:00"] and "11:30" not in other.find_slots("monday")
+
+
+def test_a_schedule_is_checked_however_often_the_same_one_is_opened():
+    # A worker opens the clinic every turn with the same schedule, and remembers it checked: a bad one
+    # must still be refused every time, saying what it should be.
+    for _ in range(2):
+        assert ClinicAPI(schedule={"monday": ["10:00", "09:00"]}).find_slots("monday") == ["09:00", "10:00"]
+        with pytest.raises(ValueError, match="24-hour 'HH:MM'"):
+            ClinicAPI(schedule={"monday": ["10:00", "9am"]})
+        with pytest.raises(ValueError, match="24-hour 'HH:MM'"):
+            ClinicAPI(schedule={"monday": [["09:00"]]})
+        with pytest.raises(ValueError, match=r"must be a list of times such as \['09:00', '09:30'\]"):
+            ClinicAPI(schedule={"monday": "09:00"})
