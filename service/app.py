@@ -175,10 +175,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             api.close()
 
-    def known(call_id: str, row: dict | None) -> dict:
-        if row is None:
+    def known(call_id: str, found: dict | None) -> dict:
+        """What was found of a call (its plan, or its record); None means there is no such call: a 404."""
+        if found is None:
             raise HTTPException(status_code=404, detail=f"no call {call_id!r}; create one with POST /calls")
-        return row
+        return found
 
     @app.get("/health")
     def health() -> dict:
@@ -199,9 +200,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def answer_turn(call_id: str, text: str) -> dict:
         with calls.locked(call_id) as call:
-            row = known(call_id, call.get())  # read under the lock: the previous turn may have used the plan
+            plan = known(call_id, call.plan())  # read under the lock: the previous turn may have used the plan
             waits: list[float] = []
-            with agent_for(call_id, row["plan"], waits) as (agent, api):
+            with agent_for(call_id, plan, waits) as (agent, api):
                 reply = agent.handle(text)
                 record = {"user": agent.heard, **reply, **tool_record(api, waits)}
             call.save_turn(record, api.plan)
@@ -212,8 +213,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def answer_transfer(call_id: str, report: TransferReport) -> dict:
         with calls.locked(call_id) as call:
-            row = known(call_id, call.get())
-            with agent_for(call_id, row["plan"]) as (agent, api):
+            plan = known(call_id, call.plan())
+            with agent_for(call_id, plan) as (agent, api):
                 if report.answered:
                     reply = agent.transfer_answered()
                 else:

@@ -30,22 +30,22 @@ LOCK_STRIPES = 1024
 
 
 class LockedCall:
-    """One call while its lock is held: read it and save its turn through the lock's own connection."""
+    """One call while its lock is held: read its plan and save its turn through the lock's own connection."""
 
-    def __init__(self, store: Any, call_id: str, conn: Any, row: dict | None = None, read: bool = False):
+    def __init__(self, store: Any, call_id: str, conn: Any, plan: dict | None = None, read: bool = False):
         self._store, self._call_id, self._conn = store, call_id, conn
-        self._row, self._read = row, read
+        self._plan, self._read = plan, read
 
-    def get(self) -> dict | None:
-        """The call's plan and turns as read when the lock was taken (or now, if they were not)."""
+    def plan(self) -> dict | None:
+        """The call's failure plan as the previous turn left it (read when the lock was taken), or None: no call."""
         if not self._read:
-            self._row, self._read = self._store.get(self._call_id, conn=self._conn), True
-        return self._row
+            self._plan, self._read = self._store.plan(self._call_id, conn=self._conn), True
+        return self._plan
 
     def save_turn(self, turn: dict, plan: dict) -> None:
         """Append a turn and store the remaining plan, through the lock's connection."""
         self._store.save_turn(self._call_id, turn, plan, conn=self._conn)
-        self._row = None if self._row is None else {"plan": plan, "turns": [*self._row["turns"], turn]}
+        self._plan = plan
 
 
 class SqliteCallStore:
@@ -71,6 +71,12 @@ class SqliteCallStore:
         with self._guard:
             row = self._db.execute("SELECT plan, turns FROM voice_calls WHERE call_id=?", (call_id,)).fetchone()
         return None if row is None else {"plan": json.loads(row[0]), "turns": json.loads(row[1])}
+
+    def plan(self, call_id: str, conn: Any = None) -> dict | None:
+        """The call's failure plan, or None for an unknown call."""
+        with self._guard:
+            row = self._db.execute("SELECT plan FROM voice_calls WHERE call_id=?", (call_id,)).fetchone()
+        return None if row is None else json.loads(row[0])
 
     def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:
         """Append a turn and store the remaining plan."""
@@ -116,6 +122,12 @@ class PostgresCallStore:
             row = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
         return None if row is None else {"plan": row[0], "turns": row[1]}
 
+    def plan(self, call_id: str, conn: Any = None) -> dict | None:
+        """The call's failure plan, or None for an unknown call."""
+        with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
+            row = conn.execute("SELECT plan FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
+        return None if row is None else row[0]
+
     def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:
         """Append a turn and store the remaining plan."""
         with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
@@ -134,12 +146,11 @@ class PostgresCallStore:
         with self._pool.connection() as conn:
             with conn.pipeline():
                 conn.execute(_LOCK, (call_id,))
-                found = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,))
+                found = conn.execute("SELECT plan FROM voice_calls WHERE call_id=%s", (call_id,))
             row = found.fetchone()
             saves = _Batch()
             try:
-                yield LockedCall(self, call_id, saves, None if row is None else {"plan": row[0], "turns": row[1]},
-                                 read=True)
+                yield LockedCall(self, call_id, saves, None if row is None else row[0], read=True)
             finally:
                 try:
                     with conn.pipeline():

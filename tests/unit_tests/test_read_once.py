@@ -30,6 +30,14 @@ def test_a_mid_call_turn_reads_the_store_once():
     assert agent.handle("yes")["tool_calls"] == ["book"]
 
 
+def test_a_new_calls_first_turn_reads_the_store_once():
+    # Nothing saved yet is an answer too: the run starts from it instead of asking the store twice more.
+    saver = CountingSaver()
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, checkpointer=saver)
+    assert agent.handle("I'd like to book an appointment")["state"] == "ASK_DAY"
+    assert saver.reads == 1
+
+
 def test_the_hand_over_serves_one_read_of_that_threads_latest_checkpoint_only():
     saver = CountingSaver()
     install(saver)
