@@ -56,6 +56,8 @@ def take_turn(state: CallState, context: Context) -> dict:
         return turn | {"repeat": True, "misunderstood": 0}
     if heard.act == "hold":  # the caller talks over us or needs a moment: stop, call nothing, wait
         return turn | {"notes": [phrases.TAKE_YOUR_TIME], "misunderstood": 0}
+    if heard.act == "thanks":  # thanks mid-call: answered, the question asked again, nothing else changes
+        return turn | {"notes": [phrases.YOU_ARE_WELCOME], "misunderstood": 0}
     if heard.act == "restart":
         return turn | start_over() | {"notes": [phrases.START_OVER], "misunderstood": 0}
 

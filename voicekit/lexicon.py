@@ -42,6 +42,11 @@ SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you", "
                      "thanks for the help", "thank you for the help", "that is everything", "i'm done", "i am done",
                      "don't need anything", "do not need anything", "nothing else", "i'm good for now",
                      "i am good for now", "that would be all", "have to go now", "got to go now", "gotta go")
+# Thanks in the middle of a call ("Thank you so much."): answered, then the question asked again.
+THANKS_WORDS = {"thanks", "thank", "thankyou", "appreciate", "cheers"}
+# A question for the line after a stop phrase ("I changed my mind. Can you look in San Jose?"): not an ending.
+ASKS_THE_LINE = ("can you", "could you", "would you", "will you", "do you", "can i", "could i", "is there",
+                 "are there", "where is", "where are", "what is", "what's")
 # Asking for a different provider or option: a "no" to what was offered.
 ALTERNATIVE_PHRASES = ("someone else", "some one else", "somebody else", "anyone else", "a different", "another one",
                        "something else", "other options", "any others", "anybody else", "more options", "there others",

@@ -27,7 +27,7 @@ Intent = Literal["book", "cancel", "yes", "no", "human", "hours", "inform", "unk
 INTENTS: tuple[Intent, ...] = get_args(Intent)
 # A conversational act beside the intent. The parser sets the first seven; the agent's keypad step
 # turns "dtmf" into "repeat", "restart" or "bad_key" once it knows what the current prompt offered.
-Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "services", "restart",
+Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "services", "thanks", "restart",
               "bad_key"]
 _DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*([0-9*#]*)\s*$|<entered_dtmf_digits>\s*([^<]*?)\s*</entered_dtmf_digits>",
                       re.IGNORECASE)
@@ -115,6 +115,12 @@ def _numberish(*words: str) -> bool:
 def _has_phrase(joined: str, phrases: Iterable[str]) -> bool:
     """One of ``phrases`` is said as whole words (one precompiled pattern per phrase list, one scan)."""
     return _phrases_pattern(tuple(phrases)).search(joined) is not None
+
+
+def _first_phrase_at(joined: str, phrases: Iterable[str]) -> int | None:
+    """Where the first of ``phrases`` said (as whole words) ends, or None."""
+    found = _phrases_pattern(tuple(phrases)).search(joined)
+    return None if found is None else found.end()
 
 
 @functools.cache
@@ -308,7 +314,10 @@ def _is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
     # "anything" asks for a slot ("could you find anything else?"), but "I don't need anything" ends the call.
     needs_nothing = _has_phrase(joined, ("don't need anything", "do not need anything"))
     asks = lexicon.REQUEST_WORDS & set(lower) - ({"anything"} if needs_nothing else set())
-    request = heard.booking_words or heard.days or heard.times or bool(asks)
+    # A question for the line after the stop phrase: the caller is still talking to us.
+    stop_at = _first_phrase_at(joined, (*lexicon.STOP_PHRASES, *lexicon.SOFT_STOP_PHRASES))
+    asks_after = stop_at is not None and _has_phrase(joined[stop_at:], lexicon.ASKS_THE_LINE)
+    request = heard.booking_words or heard.days or heard.times or bool(asks) or asks_after
     if _has_phrase(joined, lexicon.STOP_PHRASES):
         return not request
     return _has_phrase(joined, lexicon.SOFT_STOP_PHRASES) and not (request or _leading(lower) in lexicon.YES_WORDS)
@@ -374,6 +383,8 @@ def _act(lower: list[str], original: list[str], heard: Understanding, emergency:
         return "address"
     if set(lower) & lexicon.SERVICE_WORDS and (asked or lower[0] in lexicon.QUESTION_STARTS):
         return "services"
+    if heard.intent == "unknown" and set(lower) & lexicon.THANKS_WORDS and not heard.name:
+        return "thanks"  # only thanks: nothing else in the turn was understood
     return None
 
 

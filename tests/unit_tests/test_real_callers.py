@@ -298,3 +298,35 @@ def test_yet_more_ways_of_asking_for_something_else(turn):
 def test_having_to_go_ends_the_call_but_going_to_the_dentist_does_not():
     assert analyse("Thank you very much, I have to go now").act == "stop"
     assert analyse("I have to go to the dentist on Tuesday").act != "stop"
+
+
+# -- thanks in the middle of a call; a stop phrase followed by a question (replayed SGD dialogs, train) ------
+
+@pytest.mark.parametrize("thanks", ["Thanks.", "Thank you so much.", "thank you", "I appreciate it.",
+                                    "Thanks a lot!", "I really appreciate your assistance."])
+def test_thanks_mid_call_is_answered_and_the_question_asked_again_not_counted_as_not_understood(thanks):
+    agent, api, replies = call("I'd like to book on Tuesday", thanks, thanks, thanks)
+    assert [r["state"] for r in replies] == ["ASK_TIME"] * 4  # three in a row and still no hand-off
+    assert all("welcome" in r["say"].lower() and "Which time suits you?" in r["say"] for r in replies[1:])
+    assert agent.handle("ten a m")["state"] == "ASK_NAME" and api.bookings == []
+
+
+def test_thanks_with_something_else_is_heard_as_the_something_else():
+    assert analyse("Thanks, Tuesday at ten").act is None and parse("Thanks, Tuesday at ten")["day"] == "tuesday"
+    assert analyse("Thank you for your help.").act == "stop"  # a thank-you that ends the call still does
+    assert analyse("yes, thank you").intent == "yes"
+
+
+@pytest.mark.parametrize("turn", ["I think I changed my mind. Can you look for one in San Jose?",
+                                  "Never mind that. Could you tell me where the office is?",
+                                  "That's all. Do you have their phone number?"])
+def test_a_stop_phrase_followed_by_a_question_keeps_the_call_going(turn):
+    agent, api, replies = call("I'd like to book an appointment", turn)
+    assert replies[-1]["state"] == "ASK_DAY" and "Harbour Street" in replies[-1]["say"]
+
+
+@pytest.mark.parametrize("turn", ["I changed my mind.", "Never mind, goodbye.", "That's all, thanks.",
+                                  "Forget it, just hang up. Can you?"])
+def test_a_stop_without_a_question_for_the_line_still_ends_the_call(turn):
+    agent, api, replies = call("I'd like to book an appointment", turn)
+    assert replies[-1]["state"] == "DONE" and api.bookings == []
