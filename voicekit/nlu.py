@@ -8,15 +8,14 @@ and the utterance with card and ID numbers masked. Neither ever raises.
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal, get_args
 
 from voicekit import lexicon
+from voicekit.acts import CRISIS_RE, EMERGENCY_RE, act_of, has_phrase, intent_of, is_stop, said
 from voicekit.clinic import WEEKDAYS
 from voicekit.dates import find_date, numeric_dates_as_words
 from voicekit.names import bare_name, find_name
@@ -110,22 +109,6 @@ def _clean(text: str) -> str:
 
 def _numberish(*words: str) -> bool:
     return any(w.isdigit() or w.lower() in _NUMBERISH for w in words)
-
-
-def _has_phrase(joined: str, phrases: Iterable[str]) -> bool:
-    """One of ``phrases`` is said as whole words (one precompiled pattern per phrase list, one scan)."""
-    return _phrases_pattern(tuple(phrases)).search(joined) is not None
-
-
-def _first_phrase_at(joined: str, phrases: Iterable[str]) -> int | None:
-    """Where the first of ``phrases`` said (as whole words) ends, or None."""
-    found = _phrases_pattern(tuple(phrases)).search(joined)
-    return None if found is None else found.end()
-
-
-@functools.cache
-def _phrases_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    return _phrase_re(phrases)
 
 
 def _negated(lower: list[str], at: int) -> bool:
@@ -273,133 +256,12 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     moves_one = lexicon.MOVE_VERBS & words and lexicon.APPOINTMENT_NOUNS & words  # "move my Friday appointment"
     heard.reschedule = bool(lexicon.RESCHEDULE_WORDS & words or moves_one)
     heard.pick = _choice(lower)
-    heard.callback = _has_phrase(joined, lexicon.CALLBACK_PHRASES)
-    emergency, stop = _said(joined, _EMERGENCY_RE), _is_stop(lower, joined, heard)  # each scanned once a turn
-    heard.crisis = emergency and _said(joined, _CRISIS_RE)  # crisis phrases are emergency phrases too
-    heard.intent = _intent(lower, joined, heard, emergency, stop)
-    heard.act = _act(lower, original, heard, emergency, stop, asked="?" in cleaned)
+    heard.callback = has_phrase(joined, lexicon.CALLBACK_PHRASES)
+    emergency, stop = said(joined, EMERGENCY_RE), is_stop(lower, joined, heard)  # each scanned once a turn
+    heard.crisis = emergency and said(joined, CRISIS_RE)  # crisis phrases are emergency phrases too
+    heard.intent = intent_of(lower, joined, heard, emergency, stop)
+    heard.act = act_of(lower, original, heard, emergency, stop, asked="?" in cleaned)
     return heard
-
-
-def _phrase_re(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
-    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
-
-
-_EMERGENCY_RE = _phrase_re(lexicon.EMERGENCY_PHRASES)
-_CRISIS_RE = _phrase_re(lexicon.CRISIS_PHRASES)
-
-
-def _said(joined: str, phrases: re.Pattern[str]) -> bool:
-    """One of the phrases was said and not negated ("no chest pain, just a check-up" is not an emergency)."""
-    for match in phrases.finditer(joined):
-        before = joined[:match.start()].split()[-2:]
-        if not any(w in lexicon.NEGATORS or w.endswith("n't") for w in before):
-            return True
-    return False
-
-
-def _leading(lower: list[str]) -> str | None:
-    """The first word that is not a filler: an explicit yes starts with it ("uh, yes", not "intent yes")."""
-    return next((t for t in lower if t not in lexicon.FILLERS), None)
-
-
-def _is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
-    """The caller wants to end the call: a stop phrase, unless it sits inside a request or a soft one in a yes.
-
-    "never mind, book for the 13th at 10:30" goes on with the new request; "hang up" always ends.
-    """
-    if _has_phrase(joined, ("hang up",)):
-        return True
-    # "anything" asks for a slot ("could you find anything else?"), but "I don't need anything" ends the call.
-    needs_nothing = _has_phrase(joined, ("don't need anything", "do not need anything"))
-    asks = lexicon.REQUEST_WORDS & set(lower) - ({"anything"} if needs_nothing else set())
-    # A question for the line after the stop phrase: the caller is still talking to us.
-    stop_at = _first_phrase_at(joined, (*lexicon.STOP_PHRASES, *lexicon.SOFT_STOP_PHRASES))
-    asks_after = stop_at is not None and _has_phrase(joined[stop_at:], lexicon.ASKS_THE_LINE)
-    request = heard.booking_words or heard.days or heard.times or bool(asks) or asks_after
-    if _has_phrase(joined, lexicon.STOP_PHRASES):
-        return not request
-    return _has_phrase(joined, lexicon.SOFT_STOP_PHRASES) and not (request or _leading(lower) in lexicon.YES_WORDS)
-
-
-def _intent(lower: list[str], joined: str, heard: Understanding, emergency: bool, stop: bool) -> Intent:
-    words = set(lower)
-    if not lower:
-        return "unknown"
-    if emergency:
-        return "human"
-    # "see someone about my knee" is a visit, "find someone else" another provider, "somebody in Gilroy" with
-    # a gynecologist a provider too: none of them asks for a member of staff.
-    if words & lexicon.HUMAN_WORDS and (words & lexicon.HUMAN_VERBS or len(lower) <= 3) \
-            and not _has_phrase(joined, ("see someone", "see somebody", *lexicon.ALTERNATIVE_PHRASES)) \
-            and not words & lexicon.PROVIDER_WORDS:
-        return "human"
-    if words & lexicon.CANCEL_WORDS and not _has_phrase(joined, ("cancel that",)):
-        return "cancel"
-    if stop:
-        return "no"
-    if words & lexicon.NO_WORDS or _has_phrase(joined, lexicon.NO_PHRASES):
-        return "no"
-    if (heard.days or heard.times) and _has_phrase(joined, lexicon.REVISION_PHRASES):
-        return "no"
-    says_yes = _leading(lower) in lexicon.YES_WORDS or _has_phrase(joined, lexicon.YES_PHRASES)
-    if says_yes and not _has_phrase(joined, ("not sure",)):
-        return "yes"
-    if _has_phrase(joined, lexicon.ALTERNATIVE_PHRASES) and not heard.booking_words:
-        return "no"
-    asks_for_a_slot = words & lexicon.REQUEST_WORDS and (heard.days or heard.times)
-    if heard.booking_words or heard.reschedule or _has_phrase(joined, lexicon.BOOK_PHRASES) or asks_for_a_slot:
-        return "book"
-    if words & lexicon.HOURS_WORDS or ("you" in words and words & lexicon.OPEN_CLOSE) \
-            or _has_phrase(joined, lexicon.HOURS_PHRASES) or _has_phrase(joined, lexicon.ADDRESS_PHRASES):
-        return "hours"
-    if words & lexicon.PROVIDER_WORDS and words & lexicon.SEEKING_WORDS:
-        return "book"
-    if heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day:
-        return "inform"
-    return "unknown"
-
-
-def _act(lower: list[str], original: list[str], heard: Understanding, emergency: bool, stop: bool,
-         asked: bool) -> Act | None:
-    if not lower:
-        return None
-    joined = " ".join(lower)
-    if emergency:
-        return "emergency"
-    if heard.intent == "no" and stop:
-        return "stop"
-    if _has_phrase(joined, lexicon.REPEAT_PHRASES) or lower == ["repeat"] \
-            or (len(lower) <= 2 and set(lower) <= lexicon.REPEAT_ALONE | {"i", "said"}):
-        return "repeat"
-    if set(lower) <= lexicon.GREETING_WORDS and set(lower) & {"hello", "hi", "hey", "there"}:
-        return "repeat"
-    if _has_phrase(joined, lexicon.HOLD_PHRASES) and heard.intent == "unknown":
-        return "hold"
-    if set(lower) & lexicon.MEDICAL_WORDS or _has_phrase(joined, ("should i take", "is it safe", "side effects")):
-        return "medical"
-    if _has_phrase(joined, lexicon.ADDRESS_PHRASES) or _names_a_place(original, heard):
-        return "address"
-    if set(lower) & lexicon.SERVICE_WORDS and (asked or lower[0] in lexicon.QUESTION_STARTS):
-        return "services"
-    if heard.intent == "unknown" and set(lower) & lexicon.THANKS_WORDS and not heard.name:
-        return "thanks"  # only thanks: nothing else in the turn was understood
-    return None
-
-
-def _names_a_place(original: list[str], heard: Understanding) -> bool:
-    """A place ("in Fremont", "Near Mountain View"), said with a capital, and nothing else the call can use.
-
-    "I need a dentist in Fairfield" stays a booking request and "Sam, from Fremont" a name: only a turn
-    that is just a place is answered with where the clinic is.
-    """
-    if heard.intent != "unknown" or heard.name or heard.days or heard.times or heard.date or heard.relative_day:
-        return False
-    for before, word in zip(original, original[1:], strict=False):
-        if before.lower() in lexicon.PLACE_CUES and word[:1].isupper() and word.lower() not in lexicon.NOT_PLACES:
-            return True
-    return False
 
 
 def parse(text: object) -> dict:
