@@ -12,7 +12,7 @@ export CMAKE_ARGS := -DGGML_NATIVE=OFF
 export LANGGRAPH_CLI_NO_ANALYTICS := 1
 export LANGSMITH_TRACING := false
 
-.PHONY: setup postgres browser speech call run serve test lint format artifacts evals bench bench-load bench-soak bench-voice studio clean
+.PHONY: setup postgres browser speech call run serve test lint format screenshot artifacts evals bench bench-load bench-soak bench-voice studio clean
 
 $(CORE):
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -56,6 +56,10 @@ format: setup
 # pytest exits 5 when it collected no test: make treats any non-zero exit as failure, so CI fails too.
 test: setup lint postgres browser speech
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The README's picture of the browser simulator, taken by its first test (an ordinary test run keeps none).
+screenshot: setup browser
+	KEEP_SCREENSHOT=1 $(PY) -m pytest -q tests/integration_tests/test_simulator.py -k typed_then_keypad
 
 artifacts: setup
 	$(PY) -m tools.manifest tools.json
