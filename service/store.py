@@ -37,9 +37,9 @@ class LockedCall:
         self._plan, self._read = plan, read
 
     def plan(self) -> dict | None:
-        """The call's failure plan as the previous turn left it (read when the lock was taken), or None: no call."""
+        """The call's failure plan as the previous turn left it (read under the lock), or None: no such call."""
         if not self._read:
-            self._plan, self._read = self._store.plan(self._call_id, conn=self._conn), True
+            self._plan, self._read = self._store.plan(self._call_id), True
         return self._plan
 
     def save_turn(self, turn: dict, plan: dict) -> None:
@@ -66,13 +66,13 @@ class SqliteCallStore:
         with self._guard:
             self._db.execute("INSERT INTO voice_calls (call_id, plan) VALUES (?, ?)", (call_id, json.dumps(plan)))
 
-    def get(self, call_id: str, conn: Any = None) -> dict | None:
+    def get(self, call_id: str) -> dict | None:
         """The call's plan and turns, or None for an unknown call."""
         with self._guard:
             row = self._db.execute("SELECT plan, turns FROM voice_calls WHERE call_id=?", (call_id,)).fetchone()
         return None if row is None else {"plan": json.loads(row[0]), "turns": json.loads(row[1])}
 
-    def plan(self, call_id: str, conn: Any = None) -> dict | None:
+    def plan(self, call_id: str) -> dict | None:
         """The call's failure plan, or None for an unknown call."""
         with self._guard:
             row = self._db.execute("SELECT plan FROM voice_calls WHERE call_id=?", (call_id,)).fetchone()
@@ -116,17 +116,11 @@ class PostgresCallStore:
         with self._pool.connection() as conn:
             conn.execute("INSERT INTO voice_calls (call_id, plan) VALUES (%s, %s)", (call_id, json.dumps(plan)))
 
-    def get(self, call_id: str, conn: Any = None) -> dict | None:
+    def get(self, call_id: str) -> dict | None:
         """The call's plan and turns, or None for an unknown call."""
-        with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
+        with self._pool.connection() as conn:
             row = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
         return None if row is None else {"plan": row[0], "turns": row[1]}
-
-    def plan(self, call_id: str, conn: Any = None) -> dict | None:
-        """The call's failure plan, or None for an unknown call."""
-        with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
-            row = conn.execute("SELECT plan FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
-        return None if row is None else row[0]
 
     def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:
         """Append a turn and store the remaining plan."""

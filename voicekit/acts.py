@@ -56,6 +56,9 @@ def _leading(lower: list[str]) -> str | None:
     return next((t for t in lower if t not in lexicon.FILLERS), None)
 
 
+_ANY_STOP = (*lexicon.STOP_PHRASES, *lexicon.SOFT_STOP_PHRASES)
+
+
 def is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
     """The caller wants to end the call: a stop phrase, unless it sits inside a request or a soft one in a yes.
 
@@ -63,12 +66,14 @@ def is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
     """
     if has_phrase(joined, ("hang up",)):
         return True
+    stop_at = first_phrase_at(joined, _ANY_STOP)
+    if stop_at is None:  # most turns: no stop phrase at all
+        return False
     # "anything" asks for a slot ("could you find anything else?"), but "I don't need anything" ends the call.
     needs_nothing = has_phrase(joined, ("don't need anything", "do not need anything"))
     asks = lexicon.REQUEST_WORDS & set(lower) - ({"anything"} if needs_nothing else set())
     # A question for the line after the stop phrase: the caller is still talking to us.
-    stop_at = first_phrase_at(joined, (*lexicon.STOP_PHRASES, *lexicon.SOFT_STOP_PHRASES))
-    asks_after = stop_at is not None and has_phrase(joined[stop_at:], lexicon.ASKS_THE_LINE)
+    asks_after = has_phrase(joined[stop_at:], lexicon.ASKS_THE_LINE)
     request = heard.booking_words or heard.days or heard.times or bool(asks) or asks_after
     if has_phrase(joined, lexicon.STOP_PHRASES):
         return not request

@@ -89,7 +89,7 @@ def _checked_times(times: tuple) -> tuple[str, ...]:
     try:
         return _sorted_times(times)
     except TypeError:  # something unhashable among the times: check_time says what it should be
-        return tuple(sorted(check_time(t) for t in times))
+        return _sorted_times.__wrapped__(times)
 
 
 def check_name(name: object) -> str:
