@@ -9,10 +9,32 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
 from langgraph.checkpoint.memory import InMemorySaver
+
+_MAY_WAIT: ContextVar[bool] = ContextVar("checkpoint_saves_may_wait", default=False)
+
+
+@contextlib.contextmanager
+def saves_may_wait() -> Iterator[None]:
+    """Within this block, a saver taking part in a service turn holds its saves until the turn ends.
+
+    For runs that save once, at their end, and cannot reach a write (``checkpoints.postgres_turn``);
+    anywhere else it changes nothing.
+    """
+    token = _MAY_WAIT.set(True)
+    try:
+        yield
+    finally:
+        _MAY_WAIT.reset(token)
+
+
+def saves_may_wait_now() -> bool:
+    """Whether this thread is inside ``saves_may_wait()``."""
+    return _MAY_WAIT.get()
 
 
 def memory_checkpointer() -> InMemorySaver:
@@ -41,14 +63,15 @@ def sqlite_checkpointer(path: str | Path) -> Any:
 def postgres_checkpointer(url: str) -> Any:
     """PostgreSQL for several workers sharing calls (``langgraph-checkpoint-postgres``)."""
     try:
-        from langgraph.checkpoint.postgres import PostgresSaver
         from psycopg.rows import dict_row
         from psycopg_pool import ConnectionPool
+
+        from checkpoints.postgres_turn import TurnSaver
     except ImportError as missing:  # pragma: no cover - depends on the installed extra
         raise ImportError("PostgreSQL checkpoints need the service extra: pip install -e '.[service]'") from missing
     pool = ConnectionPool(url, kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
                           min_size=1, max_size=16, open=True)
-    saver = PostgresSaver(pool)  # type: ignore[arg-type]  # rows are dicts: the pool's row_factory above
+    saver = TurnSaver(pool)  # type: ignore[arg-type]  # rows are dicts: the pool's row_factory above
     # PostgresSaver takes one process-wide lock around every query, even on a pool, where each query has a
     # connection of its own: a worker's turns queued on it one database round trip at a time (py-spy: a third
     # of a loaded worker's samples waited there). The lock guards a shared connection; a pool needs none.

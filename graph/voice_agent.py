@@ -12,15 +12,16 @@ waiting thread from START if it were sent plain input:
 from __future__ import annotations
 
 import contextlib
-import functools
 import logging
 import time
 import uuid
 from collections.abc import Callable
 from typing import Any, get_args
 
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.types import Command, Durability
 
+from checkpoints import memory_checkpointer, saves_may_wait
 from dialog import phrases
 from dialog.context import Context, NluMode
 from dialog.handoff import handoff_update
@@ -30,7 +31,7 @@ from dialog.state import TERMINAL, CallState, Handoff, Summary, WriteNode
 from dialog.turn import staff_in_now
 from graph import inline_saves, read_once
 from graph.call_thread import lock_for, question_waiting
-from graph.graph import RECURSION_LIMIT, build_graph
+from graph.graph import RECURSION_LIMIT, graph_owning
 from tools.writes import accepts_idempotency_key
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
@@ -39,22 +40,6 @@ WRITE_NODES: tuple[WriteNode, ...] = get_args(WriteNode)
 NOT_READ = object()
 """The turn has not read the call's checkpoint (or what it read is stale): the run reads it itself."""
 inline_saves.install()
-
-
-@functools.cache
-def _compiled_once() -> Any:
-    """The graph compiled without a checkpointer, once per process (compiling costs ~30 ms)."""
-    return build_graph().compile()
-
-
-def _graph_for(checkpointer: Any) -> Any:
-    """A graph that owns ``checkpointer``: a shallow copy of the compiled one (~15 µs), freed with its agent.
-
-    Caching compiled graphs by checkpointer leaked every call: the cached graph kept its own key alive.
-    The copy skips LangGraph's validation of the graph (~0.25 ms, a service worker builds an agent a turn):
-    only the checkpointer differs from the graph validated when it was compiled.
-    """
-    return _compiled_once().copy({"checkpointer": checkpointer, "auto_validate": False})
 
 
 def _check_api(api: Any) -> None:
@@ -92,12 +77,13 @@ class VoiceAgent:
         self.context = Context(api=api, sleep=sleep, max_retries=max_retries, backoff=tuple(backoff),
                                clock=clock, profile=profile or ClinicProfile(), nlu=nlu, classify=classify)
         if checkpointer is None:
-            from checkpoints import memory_checkpointer
-
             checkpointer = memory_checkpointer()
+        elif not isinstance(checkpointer, BaseCheckpointSaver):
+            raise TypeError(f"checkpointer must be a LangGraph checkpoint saver, such as "
+                            f"checkpoints.make_checkpointer('calls.sqlite'); got {type(checkpointer).__name__}")
         self.thread_id = thread_id or f"call-{uuid.uuid4().hex}"
         read_once.install(checkpointer)
-        self._graph = _graph_for(checkpointer)
+        self._graph = graph_owning(checkpointer)
         self._config = {"configurable": {"thread_id": self.thread_id}, "recursion_limit": RECURSION_LIMIT}
         self._broken_handoff: Handoff | None = None
         self.heard = ""
@@ -258,7 +244,9 @@ class VoiceAgent:
         starts from it instead of reading again.
         """
         handed = read_once.hand_over(self.thread_id, saved) if saved is not NOT_READ else contextlib.nullcontext()
-        with inline_saves.saves_inline(), handed:
+        # A run saved once, at its end, reaches no write: a service turn may send that save with its record.
+        waits = saves_may_wait() if durability == "exit" else contextlib.nullcontext()
+        with inline_saves.saves_inline(), handed, waits:
             return self._graph.invoke(payload, self._config, context=self.context, durability=durability)
 
     def _answer(self, output: dict | None = None) -> tuple[str, str]:

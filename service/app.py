@@ -98,7 +98,8 @@ def _stores(settings: Settings):
         from psycopg_pool import ConnectionPool
 
         pool = ConnectionPool(url, kwargs={"autocommit": True}, min_size=1, max_size=settings.pool_size, open=True)
-        return PostgresCallStore(pool), make_checkpointer(url)
+        checkpointer = make_checkpointer(url)
+        return PostgresCallStore(pool, saver=checkpointer), checkpointer
     return SqliteCallStore(url + ".calls"), make_checkpointer(url)
 
 
@@ -142,13 +143,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The agent of one call on this worker's checkpointer (an ended call answers with its final words)."""
         return VoiceAgent(api, sleep=sleep, backoff=settings.backoff, thread_id=call_id, checkpointer=checkpointer,
                           continue_ended=True, clock=settings.clock)
-
-    app.include_router(simulator)  # GET /: a person plays the caller in a browser, over this same API
-    if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
-        from phone.twilio import twilio_router
-
-        app.include_router(twilio_router(
-            lambda call_sid: call_agent(call_sid, ClinicAPI(schedule=schedule, path=settings.clinic_db))))
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 
@@ -202,7 +196,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         with calls.locked(call_id) as call:
             plan = known(call_id, call.plan())  # read under the lock: the previous turn may have used the plan
             waits: list[float] = []
-            with agent_for(call_id, plan, waits) as (agent, api):
+            with agent_for(call_id, plan, waits) as (agent, api), call.first_read():
                 reply = agent.handle(text)
                 record = {"user": agent.heard, **reply, **tool_record(api, waits)}
             call.save_turn(record, api.plan)
@@ -249,4 +243,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             clinic.close()
 
+    # Routes are matched in the order they were added: the turns, the busiest, come first.
+    app.include_router(simulator)  # GET /: a person plays the caller in a browser, over this same API
+    if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
+        from phone.twilio import twilio_router
+
+        app.include_router(twilio_router(
+            lambda call_sid: call_agent(call_sid, ClinicAPI(schedule=schedule, path=settings.clinic_db))))
     return app

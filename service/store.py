@@ -19,12 +19,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from psycopg.pq import TransactionStatus
+from psycopg.rows import dict_row
+
+from checkpoints.postgres_turn import CallTurn, TurnSaver, taking_part
+from graph import read_once
+
 
 def new_call_id() -> str:
     """A fresh, unguessable call id."""
     return f"call-{uuid.uuid4().hex}"
 
 
+_NOT_READ = object()
 LOCK_STRIPES = 1024
 """How many lock files a SQLite call store uses (calls are spread over them by a hash of their id)."""
 
@@ -32,9 +39,10 @@ LOCK_STRIPES = 1024
 class LockedCall:
     """One call while its lock is held: read its plan and save its turn through the lock's own connection."""
 
-    def __init__(self, store: Any, call_id: str, conn: Any, plan: dict | None = None, read: bool = False):
+    def __init__(self, store: Any, call_id: str, conn: Any, plan: dict | None = None, read: bool = False,
+                 checkpoint: Any = _NOT_READ):
         self._store, self._call_id, self._conn = store, call_id, conn
-        self._plan, self._read = plan, read
+        self._plan, self._read, self._checkpoint = plan, read, checkpoint
 
     def plan(self) -> dict | None:
         """The call's failure plan as the previous turn left it (read under the lock), or None: no such call."""
@@ -46,6 +54,12 @@ class LockedCall:
         """Append a turn and store the remaining plan, through the lock's connection."""
         self._store.save_turn(self._call_id, turn, plan, conn=self._conn)
         self._plan = plan
+
+    def first_read(self) -> contextlib.AbstractContextManager:
+        """Within this block the agent's first read of the call's checkpoint is the one the lock made, if any."""
+        if self._checkpoint is _NOT_READ:
+            return contextlib.nullcontext()
+        return read_once.hand_over(self._call_id, self._checkpoint)
 
 
 class SqliteCallStore:
@@ -104,9 +118,13 @@ class SqliteCallStore:
 
 
 class PostgresCallStore:
-    """Calls in PostgreSQL, with an advisory lock per call (several workers, several machines)."""
-    def __init__(self, pool: Any):
-        self._pool = pool
+    """Calls in PostgreSQL, with an advisory lock per call (several workers, several machines).
+
+    Given the checkpointer (``checkpoints.postgres_turn.TurnSaver``) on the same database, a turn takes part
+    in it: the lock reads the call's checkpoint too, and the checkpointer works over the lock's connection.
+    """
+    def __init__(self, pool: Any, saver: TurnSaver):
+        self._pool, self._saver = pool, saver
         with pool.connection() as conn:
             conn.execute("CREATE TABLE IF NOT EXISTS voice_calls (call_id TEXT PRIMARY KEY, plan JSONB NOT NULL, "
                          "turns JSONB NOT NULL DEFAULT '[]', created_at TIMESTAMPTZ NOT NULL DEFAULT now())")
@@ -133,38 +151,40 @@ class PostgresCallStore:
         """A session advisory lock on a connection held for the whole turn: any worker, one turn at a time.
 
         Reads and writes under the lock go through that same connection, so a worker never needs a
-        second connection while it holds one (a full pool could otherwise deadlock itself). Taking the lock
-        and reading the call go to the server together (a pipeline: in order, one round trip), and so do
-        the turn's save and the unlock: two round trips a turn besides the checkpoints.
+        second connection while it holds one (a full pool could otherwise deadlock itself). Two round
+        trips a turn (pipelines: in order, one each): the lock with the call's plan and checkpoint; then
+        the turn's record and the checkpoint's saves that waited for it (``checkpoints.postgres_turn``) in
+        one transaction, and the unlock.
         """
         with self._pool.connection() as conn:
             with conn.pipeline():
                 conn.execute(_LOCK, (call_id,))
                 found = conn.execute("SELECT plan FROM voice_calls WHERE call_id=%s", (call_id,))
+                latest = conn.cursor(binary=True, row_factory=dict_row)
+                latest.execute(*self._saver.latest(call_id))
             row = found.fetchone()
-            saves = _Batch()
+            turn = CallTurn(self._saver, conn)  # the record's save waits with the checkpoint's
             try:
-                yield LockedCall(self, call_id, saves, None if row is None else row[0], read=True)
+                with taking_part(turn):
+                    yield LockedCall(self, call_id, turn, None if row is None else row[0], read=True,
+                                     checkpoint=self._saver.tuple_from(latest.fetchone()))
             finally:
                 try:
                     with conn.pipeline():
-                        for statement in saves.statements:
-                            conn.execute(*statement)
+                        if turn.waiting:
+                            # Committed before the unlock: a session lock is let go at once, not at the commit,
+                            # and the call's next turn (on any worker) must read what this one saved.
+                            conn.execute("BEGIN")
+                            with conn.cursor() as cursor:
+                                turn.send_waiting(cursor)
+                            conn.execute("COMMIT")
                         conn.execute(_UNLOCK, (call_id,))
                 except Exception:
+                    if conn.info.transaction_status != TransactionStatus.IDLE:
+                        conn.execute("ROLLBACK")
                     conn.execute(_UNLOCK, (call_id,))  # a failed save skips the rest: never leave the call locked
                     raise
 
 
 _LOCK = "SELECT pg_advisory_lock(hashtextextended(%s, 0))"
 _UNLOCK = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
-
-
-class _Batch:
-    """Statements to send with the unlock, in the order they were made."""
-
-    def __init__(self) -> None:
-        self.statements: list[tuple[str, tuple]] = []
-
-    def execute(self, sql: str, params: tuple) -> None:
-        self.statements.append((sql, params))

@@ -270,10 +270,10 @@ class ClinicAPI:
         return outcome, self._store.add_callback(request, key)  # a timeout loses the answer, not the request
 
     def close(self) -> None:
-        """Release the clinic's SQLite connection now (a no-op in memory).
+        """Let go of the clinic's SQLite connection now (a no-op in memory).
 
         A process that opens one clinic per turn closes it after the turn, so connections and their page
-        caches do not wait for the collector.
+        caches do not wait for the collector; a few are kept for the next clinic opened on the same file.
         """
         close = getattr(self._store, "close", None)
         if close is not None:

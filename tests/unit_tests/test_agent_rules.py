@@ -206,6 +206,12 @@ def test_a_wrong_api_is_a_type_error_that_names_the_fix(api, words):
         VoiceAgent(api)
 
 
+@pytest.mark.parametrize("checkpointer", ["postgresql://clinic", object(), 3])
+def test_a_wrong_checkpointer_is_a_type_error_that_names_the_fix(checkpointer):
+    with pytest.raises(TypeError, match="make_checkpointer"):
+        VoiceAgent(ClinicAPI(), checkpointer=checkpointer)
+
+
 @pytest.mark.parametrize("kwargs", [{"max_retries": -1}, {"backoff": ()}, {"backoff": ("x",)},
                                     {"sleep": "later"}])
 def test_bad_retry_settings_raise(kwargs):

@@ -177,3 +177,38 @@ def test_a_schedule_is_checked_however_often_the_same_one_is_opened():
             ClinicAPI(schedule={"monday": [["09:00"]]})
         with pytest.raises(ValueError, match=r"must be a list of times such as \['09:00', '09:30'\]"):
             ClinicAPI(schedule={"monday": "09:00"})
+
+
+def clinic_files_open_under(folder) -> set[str]:
+    import os
+
+    paths = {os.path.realpath(f"/proc/self/fd/{fd}") for fd in os.listdir("/proc/self/fd")}
+    return {p for p in paths if p.startswith(str(folder)) and p.endswith(".sqlite")}
+
+
+def test_a_clinic_opened_every_turn_reuses_a_few_connections_and_keeps_no_more(tmp_path):
+    # A service worker opens the clinic each turn: its closed connections are reused, at most four kept.
+    path, schedule = str(tmp_path / "clinic.sqlite"), {"monday": [f"{9 + n // 4:02d}:{15 * (n % 4):02d}"
+                                                                 for n in range(30)]}
+    ClinicAPI(path=path).close()
+    for n in range(30):
+        clinic = ClinicAPI(path=path, schedule=schedule)
+        first_open = clinic.find_slots("monday")[0]  # what the previous clinic booked is seen: taken
+        clinic.book("monday", first_open, f"Caller {n}")
+        clinic.close()
+    clinic = ClinicAPI(path=path)
+    assert len(clinic.bookings) == 30
+    clinic.close()
+    for n in range(12):  # many clinic files, each opened and closed: the oldest idle connections are closed
+        ClinicAPI(path=str(tmp_path / f"other-{n}.sqlite")).close()
+    assert len(clinic_files_open_under(tmp_path)) <= 4  # the connections kept are four at most
+
+
+def test_a_clinic_closed_inside_a_transaction_does_not_pass_it_on(tmp_path):
+    path = str(tmp_path / "clinic.sqlite")
+    clinic = ClinicAPI(path=path)
+    store = clinic._store
+    store._db.execute("BEGIN IMMEDIATE")
+    clinic.close()  # its connection is closed, not kept: the next clinic must not inherit a held write lock
+    other = ClinicAPI(path=path)
+    assert other.book("monday", other.find_slots("monday")[0], "Jamie")["name"] == "Jamie"
