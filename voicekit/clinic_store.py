@@ -103,6 +103,8 @@ class _IdleConnections:
 
 
 _IDLE = _IdleConnections()
+_CLOSED = sqlite3.connect(":memory:", check_same_thread=False)
+_CLOSED.close()
 
 
 def _file_key(path: str) -> tuple[str, int, int]:
@@ -223,8 +225,8 @@ class SqliteStore(BookingStore):
 
     def close(self) -> None:
         """Let go of the connection now rather than whenever the store is collected (it may be reused)."""
-        db, self._db = self._db, None
-        if db is not None:
+        db, self._db = self._db, _CLOSED  # used after this, the store raises as a closed connection does
+        if db is not _CLOSED:
             _IDLE.give_back(self._key, db)
 
     @contextlib.contextmanager
