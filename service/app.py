@@ -35,7 +35,7 @@ from service.background import HeapTrimmer, Pruner
 from service.body_limit import BodyLimit
 from service.settings import Settings
 from service.simulator import router as simulator
-from service.store import PostgresCallStore, SqliteCallStore, new_call_id
+from service.store import SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
 from voicekit.privacy import replace_lone_surrogates
 
@@ -96,6 +96,8 @@ def _stores(settings: Settings):
     url = settings.database_url
     if url.startswith(("postgres://", "postgresql://")):
         from psycopg_pool import ConnectionPool
+
+        from service.postgres_store import PostgresCallStore
 
         pool = ConnectionPool(url, kwargs={"autocommit": True}, min_size=1, max_size=settings.pool_size, open=True)
         checkpointer = make_checkpointer(url)

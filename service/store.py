@@ -2,7 +2,8 @@
 
 That is each call's failure plan and turn history, and the per-call lock that serialises two turns
 of one call arriving at once. Workers hold no call state: everything is here or in the checkpointer,
-so any worker takes any turn. PostgreSQL (several workers): a table and ``pg_advisory_lock``.
+so any worker takes any turn. PostgreSQL (several workers): a table and ``pg_advisory_lock``
+(``service.postgres_store``).
 SQLite (one machine): a table and a ``flock`` per call, which holds across processes too.
 """
 
@@ -19,10 +20,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from psycopg.pq import TransactionStatus
-from psycopg.rows import dict_row
-
-from checkpoints.postgres_turn import CallTurn, TurnSaver, taking_part
 from graph import read_once
 
 
@@ -31,7 +28,8 @@ def new_call_id() -> str:
     return f"call-{uuid.uuid4().hex}"
 
 
-_NOT_READ = object()
+NOT_READ = object()
+"""A call's checkpoint was not read with its lock: the agent reads it itself."""
 LOCK_STRIPES = 1024
 """How many lock files a SQLite call store uses (calls are spread over them by a hash of their id)."""
 
@@ -40,7 +38,7 @@ class LockedCall:
     """One call while its lock is held: read its plan and save its turn through the lock's own connection."""
 
     def __init__(self, store: Any, call_id: str, conn: Any, plan: dict | None = None, read: bool = False,
-                 checkpoint: Any = _NOT_READ):
+                 checkpoint: Any = NOT_READ):
         self._store, self._call_id, self._conn = store, call_id, conn
         self._plan, self._read, self._checkpoint = plan, read, checkpoint
 
@@ -57,7 +55,7 @@ class LockedCall:
 
     def first_read(self) -> contextlib.AbstractContextManager:
         """Within this block the agent's first read of the call's checkpoint is the one the lock made, if any."""
-        if self._checkpoint is _NOT_READ:
+        if self._checkpoint is NOT_READ:
             return contextlib.nullcontext()
         return read_once.hand_over(self._call_id, self._checkpoint)
 
@@ -115,76 +113,3 @@ class SqliteCallStore:
                 yield LockedCall(self, call_id, None)
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-class PostgresCallStore:
-    """Calls in PostgreSQL, with an advisory lock per call (several workers, several machines).
-
-    Given the checkpointer (``checkpoints.postgres_turn.TurnSaver``) on the same database, a turn takes part
-    in it: the lock reads the call's checkpoint too, and the checkpointer works over the lock's connection.
-    """
-    def __init__(self, pool: Any, saver: TurnSaver):
-        self._pool, self._saver = pool, saver
-        with pool.connection() as conn:
-            conn.execute("CREATE TABLE IF NOT EXISTS voice_calls (call_id TEXT PRIMARY KEY, plan JSONB NOT NULL, "
-                         "turns JSONB NOT NULL DEFAULT '[]', created_at TIMESTAMPTZ NOT NULL DEFAULT now())")
-
-    def create(self, call_id: str, plan: dict) -> None:
-        """Record a new call with its failure plan."""
-        with self._pool.connection() as conn:
-            conn.execute("INSERT INTO voice_calls (call_id, plan) VALUES (%s, %s)", (call_id, json.dumps(plan)))
-
-    def get(self, call_id: str) -> dict | None:
-        """The call's plan and turns, or None for an unknown call."""
-        with self._pool.connection() as conn:
-            row = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
-        return None if row is None else {"plan": row[0], "turns": row[1]}
-
-    def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:
-        """Append a turn and store the remaining plan."""
-        with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
-            conn.execute("UPDATE voice_calls SET turns = turns || %s::jsonb, plan = %s WHERE call_id=%s",
-                         (json.dumps([turn]), json.dumps(plan), call_id))
-
-    @contextlib.contextmanager
-    def locked(self, call_id: str) -> Iterator[LockedCall]:
-        """A session advisory lock on a connection held for the whole turn: any worker, one turn at a time.
-
-        Reads and writes under the lock go through that same connection, so a worker never needs a
-        second connection while it holds one (a full pool could otherwise deadlock itself). Two round
-        trips a turn (pipelines: in order, one each): the lock with the call's plan and checkpoint; then
-        the turn's record and the checkpoint's saves that waited for it (``checkpoints.postgres_turn``) in
-        one transaction, and the unlock.
-        """
-        with self._pool.connection() as conn:
-            with conn.pipeline():
-                conn.execute(_LOCK, (call_id,))
-                found = conn.execute("SELECT plan FROM voice_calls WHERE call_id=%s", (call_id,))
-                latest = conn.cursor(binary=True, row_factory=dict_row)
-                latest.execute(*self._saver.latest(call_id))
-            row = found.fetchone()
-            turn = CallTurn(self._saver, conn)  # the record's save waits with the checkpoint's
-            try:
-                with taking_part(turn):
-                    yield LockedCall(self, call_id, turn, None if row is None else row[0], read=True,
-                                     checkpoint=self._saver.tuple_from(latest.fetchone()))
-            finally:
-                try:
-                    with conn.pipeline():
-                        if turn.waiting:
-                            # Committed before the unlock: a session lock is let go at once, not at the commit,
-                            # and the call's next turn (on any worker) must read what this one saved.
-                            conn.execute("BEGIN")
-                            with conn.cursor() as cursor:
-                                turn.send_waiting(cursor)
-                            conn.execute("COMMIT")
-                        conn.execute(_UNLOCK, (call_id,))
-                except Exception:
-                    if conn.info.transaction_status != TransactionStatus.IDLE:
-                        conn.execute("ROLLBACK")
-                    conn.execute(_UNLOCK, (call_id,))  # a failed save skips the rest: never leave the call locked
-                    raise
-
-
-_LOCK = "SELECT pg_advisory_lock(hashtextextended(%s, 0))"
-_UNLOCK = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
