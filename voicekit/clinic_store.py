@@ -102,6 +102,16 @@ class _IdleConnections:
             old.close()
 
 
+def _connect(path: str) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    # A kept connection's page cache would grow with the bookings to SQLite's default 2 MB; a day's lookup
+    # reads a few pages of an index, and a page not cached comes from the OS's own cache.
+    db.execute(f"PRAGMA cache_size=-{CACHE_KB}")
+    return db
+
+
+CACHE_KB = 256
+"""Page cache of each clinic connection, in KiB (SQLite's default is 2,000)."""
 _IDLE = _IdleConnections()
 _CLOSED = sqlite3.connect(":memory:", check_same_thread=False)
 _CLOSED.close()
@@ -205,8 +215,7 @@ class SqliteStore(BookingStore):
     def __init__(self, path: str, opening: dict[str, list[str]]):
         self._opening = {day: list(times) for day, times in opening.items()}
         self._key = _file_key(path)
-        self._db = _IDLE.take(self._key) or sqlite3.connect(path, timeout=30, isolation_level=None,
-                                                             check_same_thread=False)
+        self._db = _IDLE.take(self._key) or _connect(path)
         if self._key in _SCHEMA_READY:  # a process that opens the clinic every turn sets it up once
             return
         self._db.execute("PRAGMA journal_mode=WAL")  # kept in the file: later connections are in WAL too
