@@ -41,11 +41,10 @@ class PostgresCallStore:
             row = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
         return None if row is None else {"plan": row[0], "turns": row[1]}
 
-    def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:
-        """Append a turn and store the remaining plan."""
-        with contextlib.nullcontext(conn) if conn is not None else self._pool.connection() as conn:
-            conn.execute("UPDATE voice_calls SET turns = turns || %s::jsonb, plan = %s WHERE call_id=%s",
-                         (json.dumps([turn]), json.dumps(plan), call_id))
+    def save_turn(self, call_id: str, turn: dict, plan: dict, conn: CallTurn) -> None:
+        """Append a turn and store the remaining plan, with the turn's saves (see ``locked``)."""
+        conn.execute("UPDATE voice_calls SET turns = turns || %s::jsonb, plan = %s WHERE call_id=%s",
+                     (json.dumps([turn]), json.dumps(plan), call_id))
 
     @contextlib.contextmanager
     def locked(self, call_id: str) -> Iterator[LockedCall]:
