@@ -139,3 +139,15 @@ def test_a_turn_holds_one_connection_the_locks(service, monkeypatch):
     for text in BOOKING[1:]:  # reads only, then the read-back's answer, which saves each step before the next
         service.post(f"/calls/{call}/turns", json={"text": text}).raise_for_status()
     assert len(checkouts) == len(BOOKING[1:]), "each turn holds one connection, the call's lock's, and no other"
+
+
+def test_a_transfer_report_on_postgresql_is_saved_with_its_record(service):
+    # The report's run saves each step as it goes (it writes a callback request), inside the call's turn.
+    call = new_call(service)
+    assert service.post(f"/calls/{call}/turns", json={"text": "operator"}).json()["state"] == "HANDOFF"
+    report = {"answered": False, "caller_number": "+1 617 555 0123"}
+    first = service.post(f"/calls/{call}/transfer", json=report).json()
+    again = service.post(f"/calls/{call}/transfer", json=report).json()
+    assert first["tool_calls"] == ["request_callback"] and again["tool_calls"] == []
+    view = service.get(f"/calls/{call}").json()
+    assert view["transfer"] is None and [t.get("line") for t in view["turns"][-2:]] == ["transfer unanswered"] * 2
