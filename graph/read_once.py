@@ -40,9 +40,19 @@ def install(saver: Any) -> None:
         pass
 
 
+NOT_READ = object()
+"""No checkpoint to hand over: it was not read (or what was read is stale), so the run reads it itself."""
+
+
 @contextmanager
 def hand_over(thread_id: str, saved: Any) -> Iterator[None]:
-    """Within this block, the first read of ``thread_id``'s latest checkpoint is ``saved``."""
+    """Within this block, the first read of ``thread_id``'s latest checkpoint is ``saved``.
+
+    ``saved`` None: nothing is saved yet; ``NOT_READ``: the block changes nothing.
+    """
+    if saved is NOT_READ:
+        yield
+        return
     token = _HANDED.set({"thread": thread_id, "saved": saved})
     try:
         yield

@@ -37,8 +37,6 @@ from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone
 
 log = logging.getLogger(__name__)
 WRITE_NODES: tuple[WriteNode, ...] = get_args(WriteNode)
-NOT_READ = object()
-"""The turn has not read the call's checkpoint (or what it read is stale): the run reads it itself."""
 inline_saves.install()
 
 
@@ -171,7 +169,7 @@ class VoiceAgent:
         saved = self._graph.checkpointer.get_tuple(self._config)
         waiting = question_waiting(saved)
         if waiting is None and saved is not None:  # an ended call, or a turn cut off by a crash
-            saved = NOT_READ  # get_state reads the checkpoint itself; the run reads it again after what it did
+            saved = read_once.NOT_READ  # get_state reads the checkpoint; the run reads it again after what it did
             snapshot = self._graph.get_state(self._config)
             if snapshot.tasks and not snapshot.interrupts:
                 # A process died mid-turn and left a step unfinished: finish it first (a write it re-runs
@@ -237,13 +235,13 @@ class VoiceAgent:
             self._run({"utterance": ""} | update)  # START routes an ended call to "closed" (or to no_answer)
         return self._answer() if self._broken_handoff is None else (phrases.BROKEN, "HANDOFF")
 
-    def _run(self, payload: Any, durability: Durability = "sync", saved: Any = NOT_READ) -> dict:
+    def _run(self, payload: Any, durability: Durability = "sync", saved: Any = read_once.NOT_READ) -> dict:
         """Run the graph; its output is the call's values, with ``__interrupt__`` when it waits for the caller.
 
         ``saved``: the latest checkpoint just read by this turn (None: a new call, nothing saved yet); the run
         starts from it instead of reading again.
         """
-        handed = read_once.hand_over(self.thread_id, saved) if saved is not NOT_READ else contextlib.nullcontext()
+        handed = read_once.hand_over(self.thread_id, saved)
         # A run saved once, at its end, reaches no write: a service turn may send that save with its record.
         waits = saves_may_wait() if durability == "exit" else contextlib.nullcontext()
         with inline_saves.saves_inline(), handed, waits:

@@ -8,7 +8,8 @@ import uvicorn
 
 GC_THRESHOLD = (10_000, 10, 10)
 """A turn leaves ~250 objects in reference cycles (LangGraph's frames and runs): collecting every 700 new
-objects cost a loaded worker ~0.75 ms a turn; every 10,000 (after ``gc.freeze``) ~0.25 ms (``benchmarks/load.py``)."""
+objects cost a loaded worker ~0.75 ms a turn, every 10,000 (after ``gc.freeze``) ~0.25 ms (timed with
+``gc.callbacks`` under ``benchmarks/load.py``'s load), for ~4 MB more resident memory."""
 
 
 def settle_memory() -> None:

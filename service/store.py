@@ -28,8 +28,6 @@ def new_call_id() -> str:
     return f"call-{uuid.uuid4().hex}"
 
 
-NOT_READ = object()
-"""A call's checkpoint was not read with its lock: the agent reads it itself."""
 LOCK_STRIPES = 1024
 """How many lock files a SQLite call store uses (calls are spread over them by a hash of their id)."""
 
@@ -38,7 +36,7 @@ class LockedCall:
     """One call while its lock is held: read its plan and save its turn through the lock's own connection."""
 
     def __init__(self, store: Any, call_id: str, conn: Any, plan: dict | None = None, read: bool = False,
-                 checkpoint: Any = NOT_READ):
+                 checkpoint: Any = read_once.NOT_READ):
         self._store, self._call_id, self._conn = store, call_id, conn
         self._plan, self._read, self._checkpoint = plan, read, checkpoint
 
@@ -55,8 +53,6 @@ class LockedCall:
 
     def first_read(self) -> contextlib.AbstractContextManager:
         """Within this block the agent's first read of the call's checkpoint is the one the lock made, if any."""
-        if self._checkpoint is NOT_READ:
-            return contextlib.nullcontext()
         return read_once.hand_over(self._call_id, self._checkpoint)
 
 
