@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal, NotRequired, TypedDict, get_args
+from typing import Literal, NotRequired, TypedDict, get_args
 
 from dialog import phrases
 from tools.writes import WriteResult
 from voicekit.clinic import Booking
-from voicekit.privacy import mask_sensitive
 
 DialogState = Literal["LISTEN", "ASK_DAY", "ASK_TIME", "ASK_NAME", "CONFIRM", "DONE", "HANDOFF"]
 STATES: tuple[DialogState, ...] = get_args(DialogState)
@@ -65,18 +64,15 @@ class Prompt(TypedDict):
     """"phone": the answer may hold a phone number, which the edge keeps instead of masking."""
 
 
-def _masked(_old: str, new: str) -> str:
-    # Every write of the caller's words goes through here, so no checkpoint holds a card number,
-    # whichever client (VoiceAgent, Studio, the service) sent the turn.
-    return mask_sensitive(new)
-
-
 @dataclass
 class CallState:
-    """One phone call. Nodes return partial updates; every field is plain JSON-able data."""
+    """One phone call. Nodes return partial updates; every field is plain JSON-able data.
 
-    utterance: Annotated[str, _masked] = ""
-    """The caller's latest utterance, card and ID numbers masked on every write."""
+    The checkpoint keeps it in three channels (``graph.stored.StoredCall``); nodes and routers see this.
+    """
+
+    utterance: str = ""
+    """The caller's latest utterance, card and ID numbers masked on every write (by its channel: graph.stored)."""
     dialog_state: DialogState = "LISTEN"
     """Which of the seven dialog states the call is in; this is what handle() reports."""
     task: TaskName | None = None

@@ -24,9 +24,9 @@ from langgraph.graph import END, START, StateGraph
 
 from dialog.context import Context
 from dialog.routing import after_book, after_cancel, after_confirm, after_start, route
-from dialog.state import CallState
 from graph.demo import DemoClinics
 from graph.routed import destinations, routed
+from graph.stored import StoredCall, on_call, reading
 from nodes.ask_day import ask_day
 from nodes.ask_name import ask_name
 from nodes.ask_phone import ask_phone
@@ -47,13 +47,13 @@ from nodes.understand import understand
 RECURSION_LIMIT = 25  # one turn takes at most ~6 steps; a routing loop must fail fast, not spin
 
 
-def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[CallState, Context, CallState, CallState]:
+def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[StoredCall, Context, StoredCall, StoredCall]:
     """The uncompiled graph: compile it with a checkpointer (VoiceAgent) or let langgraph dev do it.
 
     With ``demo_clinics``, a run whose context has no ``api`` gets its thread's demo clinic (Studio).
     """
     tool = demo_clinics.serving if demo_clinics is not None else (lambda node: node)
-    builder = StateGraph(CallState, context_schema=Context)
+    builder = StateGraph(StoredCall, context_schema=Context)
 
     # A caller turn resumes the waiting node, which hears and understands the answer and routes itself
     # (graph.routed): the edges are its router's Literal return type. The first turn starts at understand.
@@ -66,20 +66,20 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[CallState
     builder.add_node("confirm", routed(confirm, after_confirm), destinations=destinations(after_confirm))
     builder.add_node("find_slots", routed(tool(find_slots), route), destinations=destinations(route))
     builder.add_node("find_bookings", routed(tool(find_bookings), route), destinations=destinations(route))
-    builder.add_node("book", tool(book))
-    builder.add_node("cancel", tool(cancel))
-    builder.add_node("request_callback", tool(request_callback))
-    builder.add_node("no_answer", tool(no_answer))
-    builder.add_node("done", done)
-    builder.add_node("handoff", handoff)
-    builder.add_node("closed", closed)
+    builder.add_node("book", on_call(tool(book)))
+    builder.add_node("cancel", on_call(tool(cancel)))
+    builder.add_node("request_callback", on_call(tool(request_callback)))
+    builder.add_node("no_answer", on_call(tool(no_answer)))
+    builder.add_node("done", on_call(done))
+    builder.add_node("handoff", on_call(handoff))
+    builder.add_node("closed", on_call(closed))
 
     # START and the writes keep conditional edges, which run about once a call: a write cut off by a crash is
     # recorded with update_state(as_node=...), and its edges take the call on from there (to handoff).
-    builder.add_conditional_edges(START, after_start)
-    builder.add_conditional_edges("book", after_book)
-    builder.add_conditional_edges("cancel", after_cancel)
-    builder.add_conditional_edges("request_callback", after_cancel)
+    builder.add_conditional_edges(START, reading(after_start), list(destinations(after_start)))
+    builder.add_conditional_edges("book", reading(after_book), list(destinations(after_book)))
+    builder.add_conditional_edges("cancel", reading(after_cancel), list(destinations(after_cancel)))
+    builder.add_conditional_edges("request_callback", reading(after_cancel), list(destinations(after_cancel)))
     builder.add_edge("done", END)
     builder.add_edge("handoff", END)
     builder.add_edge("closed", END)

@@ -9,7 +9,6 @@ the turn loudly.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, get_args, get_type_hints
@@ -20,6 +19,7 @@ from langgraph.types import Command
 
 from dialog.context import Context
 from dialog.state import CallState
+from graph.stored import StoredCall, as_call, calling, stored_update
 
 Router = Callable[[CallState], str]
 _UNSET = object()
@@ -38,20 +38,24 @@ def destinations(router: Router) -> tuple[str, ...]:
 
 
 def routed(node: Callable[..., dict], router: Router) -> Callable[..., Command]:
-    """``node`` returning ``Command(update=its update, goto=router(state after the update))``."""
-    allowed = frozenset(destinations(router))
-    wants = inspect.signature(node).parameters
+    """``node`` returning ``Command(update=its update, goto=router(state after the update))``.
 
-    def run(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> Command:
-        extra = {k: v for k, v in (("runtime", runtime), ("config", config)) if k in wants}
-        update = node(state, **extra)
+    The graph keeps the call in three channels (``graph.stored``): ``node`` and ``router`` see a ``CallState``.
+    """
+    allowed = frozenset(destinations(router))
+    call = calling(node)
+
+    def run(stored: StoredCall, runtime: Runtime[Context], config: RunnableConfig) -> Command:
+        state = as_call(stored)
+        update = call(state, runtime, config)
         goto = router(replace(state, **update))
         if goto not in allowed:
             raise ValueError(f"{router.__name__} sent {node.__name__} to {goto!r}, not one of {sorted(allowed)}")
-        # Only what changed: LangGraph gives every written field a new version, and each checkpoint stores
-        # each new version (a database row apiece), equal value or not.
+        # Only what changed: LangGraph gives every channel written a new version, and each checkpoint stores
+        # each new version (a database row apiece), equal value or not; a turn that changes only the words
+        # and the dialog state leaves ``call`` unwritten.
         changed = {field: value for field, value in update.items() if getattr(state, field, _UNSET) != value}
-        return Command(update=changed, goto=goto)
+        return Command(update=stored_update(changed), goto=goto)
 
     run.__name__ = node.__name__
     return run

@@ -32,6 +32,7 @@ from dialog.turn import staff_in_now
 from graph import inline_saves, read_once
 from graph.call_thread import lock_for, question_waiting
 from graph.graph import RECURSION_LIMIT, graph_owning
+from graph.stored import call_values, stored_update
 from tools.writes import accepts_idempotency_key
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
@@ -111,14 +112,14 @@ class VoiceAgent:
         snapshot = self._graph.get_state(self._config)
         if snapshot.interrupts:
             return snapshot.interrupts[0].value["state"]
-        return (snapshot.values or {}).get("dialog_state", "LISTEN")
+        return (snapshot.values or {}).get("dialog_state", "LISTEN")  # a channel of its own (graph.stored)
 
     @property
     def handoff(self) -> Handoff | None:
         """None until a hand-off, then {"reason", "summary": {"day", "time", "name"}}."""
         if self._broken_handoff is not None:
             return self._broken_handoff
-        return (self._graph.get_state(self._config).values or {}).get("handoff")
+        return call_values(self._graph.get_state(self._config).values).get("handoff")
 
     @property
     def node(self) -> str | None:
@@ -132,7 +133,7 @@ class VoiceAgent:
     @property
     def slots(self) -> dict:
         """The request and the values collected so far: task, day, time, name."""
-        values = self._graph.get_state(self._config).values or {}
+        values = call_values(self._graph.get_state(self._config).values)
         return {k: values.get(k) for k in ("task", "day", "time", "name")}
 
     # -- one caller turn ---------------------------------------------------------------------
@@ -204,7 +205,7 @@ class VoiceAgent:
         Set once the call has handed off while the clinic was open and the transfer has not been reported.
         """
         try:
-            values = self._graph.get_state(self._config).values or {}
+            values = call_values(self._graph.get_state(self._config).values)
         except Exception:  # the store is down: the broken hand-off promised a person, if any is in
             broken = self._broken_handoff is not None
             values = {"dialog_state": "HANDOFF", "staff_in": staff_in_now(self.context)[0]} if broken else {}
@@ -232,7 +233,8 @@ class VoiceAgent:
 
     def _report_transfer(self, update: dict) -> tuple[str, str]:
         if self._broken_handoff is None and self.transfer is not None:
-            self._run({"utterance": ""} | update)  # START routes an ended call to "closed" (or to no_answer)
+            # START routes an ended call to "closed" (or to no_answer)
+            self._run(stored_update({"utterance": ""} | update))
         return self._answer() if self._broken_handoff is None else (phrases.BROKEN, "HANDOFF")
 
     def _run(self, payload: Any, durability: Durability = "sync", saved: Any = read_once.NOT_READ) -> dict:
@@ -251,13 +253,13 @@ class VoiceAgent:
         """What to say and the state: from a run's output, or else from the checkpoint."""
         if output is None:
             snapshot = self._graph.get_state(self._config)
-            output = dict(snapshot.values or {})
+            output = call_values(snapshot.values)
             if snapshot.interrupts:
                 output["__interrupt__"] = snapshot.interrupts
         if output.get("__interrupt__"):
             waiting = output["__interrupt__"][0].value
             return waiting["say"], waiting["state"]
-        return output.get("say", ""), output.get("dialog_state", "LISTEN")
+        return call_values(output).get("say", ""), output.get("dialog_state", "LISTEN")
 
     def _never_resend_a_keyless_write(self, snapshot: Any) -> None:
         """A write step cut off by a crash is re-run only where the backend takes idempotency keys.
@@ -267,22 +269,22 @@ class VoiceAgent:
         """
         for task in snapshot.tasks:
             if task.name in WRITE_NODES and not accepts_idempotency_key(getattr(self.api, task.name, None)):
-                cut_off = CallState(**(snapshot.values or {}))
+                cut_off = CallState(**call_values(snapshot.values))
                 update = {"confirmed": False} | handoff_update(cut_off, "tool_failure", phrases.MAY_HAVE_GONE_THROUGH)
-                self._graph.update_state(self._config, update, as_node=task.name)
+                self._graph.update_state(self._config, stored_update(update), as_node=task.name)
                 return
 
     def _record(self, handoff: Handoff) -> None:
         """Write the hand-off into the call's checkpoint, so a new agent (a new worker) sees it too."""
         try:
-            self._graph.update_state(self._config, {"handoff": handoff, "dialog_state": "HANDOFF",
-                                                    "say": phrases.BROKEN, "notes": []}, as_node="handoff")
+            broken = {"handoff": handoff, "dialog_state": "HANDOFF", "say": phrases.BROKEN, "notes": []}
+            self._graph.update_state(self._config, stored_update(broken), as_node="handoff")
         except Exception:  # the store itself is down: this agent still answers HANDOFF, and says why in the log
             log.exception("could not record the hand-off of thread %s", self.thread_id)
 
     def _summary(self) -> Summary:
         try:
-            values = self._graph.get_state(self._config).values or {}
+            values = call_values(self._graph.get_state(self._config).values)
         except Exception:
             values = {}
         return Summary(day=values.get("day"), time=values.get("time"), name=values.get("name"))

@@ -35,8 +35,8 @@ def test_a_booking_over_http(studio):
         first = run(client, thread_id, {"input": {"utterance": "Book me on Tuesday at ten a m, my name is Jamie"}})
         assert first["__interrupt__"][0]["value"]["state"] == "CONFIRM"
         final = run(client, thread_id, {"command": {"resume": "yes"}})
-        assert final["dialog_state"] == "DONE" and final["ended"] == "booked"
-        assert final["result"]["time"] == "10:00"
+        assert final["dialog_state"] == "DONE" and final["call"]["ended"] == "booked"
+        assert final["call"]["result"]["time"] == "10:00"
         state = client.get(f"/threads/{thread_id}/state").json()
         assert state["next"] == [] and state["values"]["dialog_state"] == "DONE"
 
@@ -49,4 +49,4 @@ def test_studio_replays_a_failure_plan_from_the_run_context(studio):
                                 "context": context})
         after_yes = run(client, thread_id, {"command": {"resume": "yes"}, "context": context})
         assert after_yes["__interrupt__"][0]["value"]["state"] == "ASK_TIME"
-        assert "10:00" not in after_yes["offered_times"]
+        assert "10:00" not in after_yes["call"]["offered_times"]

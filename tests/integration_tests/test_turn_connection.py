@@ -94,9 +94,14 @@ def test_the_read_back_answer_is_saved_before_the_clinic_books(postgres_url, tmp
     class WatchedClinic(ClinicAPI):
         def book(self, *args, **kwargs):
             with psycopg.connect(postgres_url, row_factory=dict_row) as db:
-                row = db.execute("SELECT checkpoint FROM checkpoints WHERE thread_id = %s "
-                                 "ORDER BY checkpoint_id DESC LIMIT 1", ("watched",)).fetchone()
-            seen_by_another_connection.append(row["checkpoint"]["channel_values"].get("confirmed") is True)
+                # The call's fields are one channel (graph.stored), a dict: the saver keeps it as a blob.
+                row = db.execute("SELECT b.type, b.blob FROM checkpoints c JOIN checkpoint_blobs b "
+                                 "ON b.thread_id = c.thread_id AND b.checkpoint_ns = c.checkpoint_ns "
+                                 "AND b.channel = 'call' AND b.version = c.checkpoint -> 'channel_versions' ->> 'call' "
+                                 "WHERE c.thread_id = %s ORDER BY c.checkpoint_id DESC LIMIT 1",
+                                 ("watched",)).fetchone()
+            call = saver.serde.loads_typed((row["type"], row["blob"]))
+            seen_by_another_connection.append(call.get("confirmed") is True)
             return super().book(*args, **kwargs)
 
     agent = VoiceAgent(WatchedClinic(), sleep=lambda s: None, thread_id="watched", checkpointer=saver)

@@ -22,8 +22,8 @@ def test_the_router_sees_the_state_after_the_nodes_update():
         return {"name": "Jamie", "time": "10:00", "day": "tuesday", "task": "book",
                 "offered_day": "tuesday", "offered_times": ["10:00"]}
 
-    command = routed(name_taken, route)(CallState(), None, {})
-    assert isinstance(command, Command) and command.goto == "confirm" and command.update["name"] == "Jamie"
+    command = routed(name_taken, route)({}, None, {})  # a call with nothing stored yet
+    assert isinstance(command, Command) and command.goto == "confirm" and command.update["call"]["name"] == "Jamie"
 
 
 def test_a_router_answering_outside_its_type_fails_loudly():
@@ -31,7 +31,7 @@ def test_a_router_answering_outside_its_type_fails_loudly():
         return "book"  # type: ignore[return-value]
 
     with pytest.raises(ValueError, match="'book'"):
-        routed(lambda state: {}, sneaky)(CallState(), None, {})
+        routed(lambda state: {}, sneaky)({}, None, {})
 
 
 def test_a_router_without_a_literal_type_is_refused():
@@ -47,5 +47,16 @@ def test_only_changed_fields_are_written():
     def node(state: CallState) -> dict:
         return {"dialog_state": "ASK_DAY", "notes": [], "repeat": False, "day": "tuesday"}
 
-    command = routed(node, route)(CallState(dialog_state="ASK_DAY", task="book"), None, {})
-    assert command.update == {"day": "tuesday"} and command.goto == "find_slots"
+    command = routed(node, route)({"dialog_state": "ASK_DAY", "call": {"task": "book"}}, None, {})
+    assert command.update == {"call": {"day": "tuesday"}} and command.goto == "find_slots"
+
+
+def test_a_node_sees_the_stored_call_as_a_call_state():
+    seen = []
+
+    def node(state: CallState) -> dict:
+        seen.append(state)
+        return {}
+
+    routed(node, route)({"utterance": "Tuesday", "dialog_state": "ASK_DAY", "call": {"task": "book"}}, None, {})
+    assert seen == [CallState(utterance="Tuesday", dialog_state="ASK_DAY", task="book")]

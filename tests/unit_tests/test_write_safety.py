@@ -172,7 +172,7 @@ def test_the_graph_itself_answers_turns_after_the_end():
     calls = len(api.calls)
     graph.invoke({"utterance": "Book me on Friday at ten a m, my name is Sam"}, config, context=context)  # plain input
     values = graph.get_state(config).values
-    assert values["dialog_state"] == "DONE" and values["name"] == "Jamie" and len(api.calls) == calls
+    assert values["dialog_state"] == "DONE" and values["call"]["name"] == "Jamie" and len(api.calls) == calls
 
 
 def test_a_hand_off_after_a_checkpointer_failure_survives_a_new_agent(tmp_path):
