@@ -14,7 +14,8 @@ with the unlock. Inside ``CallTurn`` (the call store opens one per locked turn):
   ``durability="exit"`` already does (the phone line sends it again). Any read through the saver sends
   what waits first.
 
-A turn that may reach a write (the answer to a read-back) saves each step before the next, as before.
+A turn that may reach a write (the answer to a read-back) saves each step before the next, as before, in one
+round trip a step: the step's task writes wait for its checkpoint (``TurnSaver.put_writes``).
 """
 
 from __future__ import annotations
@@ -89,14 +90,21 @@ class TurnSaver(PostgresSaver):
             return super().put(*args, **kwargs)
 
     def put_writes(self, *args: Any, **kwargs: Any) -> None:
-        """``PostgresSaver.put_writes``; inside ``saves_may_wait()`` on a turn, they wait for the turn's end."""
-        with self._waiting_if_allowed():
+        """``PostgresSaver.put_writes``; on a turn they wait for its next save or read, or its end.
+
+        A step's task writes are saved as it finishes, and its checkpoint as the step ends, at once: sent
+        together, the two make one round trip where they made two (the read-back's answer, which saves each
+        step, makes three steps). Nothing new can be lost: a process killed before they are sent loses the
+        step's writes, as one killed between the two saves always could (the step is run again on resume;
+        a write there replays by its idempotency key, or goes to a person where the backend takes none).
+        """
+        with self._waiting_if_allowed(on_any_turn=True):
             super().put_writes(*args, **kwargs)
 
     @contextlib.contextmanager
-    def _waiting_if_allowed(self) -> Iterator[None]:
+    def _waiting_if_allowed(self, on_any_turn: bool = False) -> Iterator[None]:
         turn = _TURN.get()
-        if turn is None or turn.saver is not self or not saves_may_wait_now():
+        if turn is None or turn.saver is not self or not (on_any_turn or saves_may_wait_now()):
             yield
             return
         turn.recording = True

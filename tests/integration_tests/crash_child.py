@@ -2,6 +2,9 @@
 
     python -m tests.integration_tests.crash_child CALLS_DB CLINIC_DB THREAD PROGRESS CRASH_AT TURN...
 
+CALLS_DB is a SQLite file, or a PostgreSQL URL: then each turn runs as the service's PostgreSQL call store
+runs it (``service_turn``), with two more step boundaries, before and after the saves that waited are sent.
+
 Step boundaries ("events") are counted: before and after every checkpoint write (``put`` and
 ``put_writes``) and right after every clinic tool returns — the last is the moment after ``book``
 returned but before the graph could checkpoint it. With CRASH_AT=0 the call runs to the end and
@@ -9,6 +12,7 @@ prints how many events there were. Turns already answered (in PROGRESS) are not 
 one that was cut off is re-sent, as a telephony layer would.
 """
 
+import functools
 import json
 import os
 import signal
@@ -19,6 +23,7 @@ from pathlib import Path
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from agent import VoiceAgent
+from checkpoints import postgres_checkpointer
 from voicekit.clinic import ClinicAPI
 
 events = 0
@@ -33,17 +38,41 @@ def tick() -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-class CrashingSaver(SqliteSaver):
-    def put(self, *args, **kwargs):
-        tick()
-        result = super().put(*args, **kwargs)
-        tick()
-        return result
+def ticking_saves(saver):
+    """``saver``, ticking before and after each of its saves (``put`` and ``put_writes``)."""
+    for name in ("put", "put_writes"):
+        save = getattr(saver, name)
 
-    def put_writes(self, *args, **kwargs):
+        @functools.wraps(save)  # LangGraph reads put_writes' signature
+        def ticking(*args, _save=save, **kwargs):
+            tick()
+            result = _save(*args, **kwargs)
+            tick()
+            return result
+
+        setattr(saver, name, ticking)
+    return saver
+
+
+def service_turn(saver, url: str, agent: VoiceAgent, text: str) -> dict:
+    """One turn as the PostgreSQL call store runs it: on one connection, the saves that waited sent at its end."""
+    import psycopg
+
+    from checkpoints.postgres_turn import CallTurn, taking_part
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        turn = CallTurn(saver, conn)
+        with taking_part(turn):
+            reply = agent.handle(text)
+        tick()  # answered, its waiting saves not yet sent
+        with conn.pipeline():
+            if turn.waiting:
+                conn.execute("BEGIN")
+                with conn.cursor() as cursor:
+                    turn.send_waiting(cursor)
+                conn.execute("COMMIT")
         tick()
-        super().put_writes(*args, **kwargs)
-        tick()
+    return reply
 
 
 class CrashingClinic(ClinicAPI):
@@ -95,16 +124,19 @@ def run_call(calls_db: str, clinic_db: str, thread: str, progress_path: str, cra
     """Play the call's remaining turns; returns the number of step boundaries passed."""
     global crash_at, events
     crash_at, events = crash, 0
-    conn = sqlite3.connect(calls_db, check_same_thread=False)
-    saver = CrashingSaver(conn)
-    saver.setup()
+    on_postgres = calls_db.startswith("postgresql://")
+    if on_postgres:
+        saver = ticking_saves(postgres_checkpointer(calls_db))  # the service's TurnSaver, as configured
+    else:
+        saver = ticking_saves(SqliteSaver(sqlite3.connect(calls_db, check_same_thread=False)))
+        saver.setup()
     clinic = (KeylessCrashingClinic if keyless else CrashingClinic)(path=clinic_db)
     # A restarted worker picks the call up wherever it was, ended or not (as the service does).
     agent = VoiceAgent(clinic, sleep=lambda s: None, thread_id=thread, checkpointer=saver, continue_ended=True)
     progress = Path(progress_path)
     answered = progress.read_text().splitlines() if progress.exists() else []
     for text in turns[len(answered):]:
-        reply = agent.handle(text)
+        reply = service_turn(saver, calls_db, agent, text) if on_postgres else agent.handle(text)
         with open(progress, "a") as out:
             out.write(json.dumps(reply) + "\n")
     return events

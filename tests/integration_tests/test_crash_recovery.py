@@ -11,6 +11,7 @@ import pytest
 
 from tests.integration_tests.crash_child import run_call
 from tests.integration_tests.helpers import ROOT, quiet_env
+from tests.throwaway_pg import ThrowawayPostgres
 from voicekit.clinic import ClinicAPI
 
 ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
@@ -25,16 +26,19 @@ SCRIPTS = {
 ON_FILE = {"reschedule": [{"day": "friday", "time": "14:30", "name": "Jamie"}]}
 
 
-def _child(workdir, crash_at, turns, keyless=False):
-    events = run_call(str(workdir / "calls.sqlite"), str(workdir / "clinic.sqlite"), "call-1",
+def _child(workdir, crash_at, turns, keyless=False, postgres=None):
+    # On PostgreSQL the calls of every kill point share one database: each has a thread of its own.
+    calls, thread = (postgres, f"call-{workdir}") if postgres else (str(workdir / "calls.sqlite"), "call-1")
+    events = run_call(calls, str(workdir / "clinic.sqlite"), thread,
                       str(workdir / "progress.jsonl"), crash_at, turns, keyless)
     (workdir / "events").write_text(str(events))
     os._exit(0)
 
 
-def run_child(workdir, crash_at, turns, keyless=False) -> int:
-    """A forked child process (its own memory, files and SQLite connections); returns its exit code."""
-    child = multiprocessing.get_context("fork").Process(target=_child, args=(workdir, crash_at, turns, keyless))
+def run_child(workdir, crash_at, turns, keyless=False, postgres=None) -> int:
+    """A forked child process (its own memory, files and database connections); returns its exit code."""
+    child = multiprocessing.get_context("fork").Process(target=_child,
+                                                        args=(workdir, crash_at, turns, keyless, postgres))
     child.start()
     child.join(120)
     return child.exitcode
@@ -47,39 +51,61 @@ def on_file(workdir, script):
     return workdir
 
 
-def crash_then_finish(base, crash_at, turns, keyless=False, script=""):
+def crash_then_finish(base, crash_at, turns, keyless=False, script="", postgres=None):
     workdir = on_file(base / f"kill-{crash_at}", script)
-    assert run_child(workdir, crash_at, turns, keyless) == -signal.SIGKILL
-    assert run_child(workdir, 0, turns, keyless) == 0
+    assert run_child(workdir, crash_at, turns, keyless, postgres) == -signal.SIGKILL
+    assert run_child(workdir, 0, turns, keyless, postgres) == 0
     replies = [json.loads(line) for line in (workdir / "progress.jsonl").read_text().splitlines()]
     bookings = [(b["day"], b["time"], b["name"]) for b in ClinicAPI(path=str(workdir / "clinic.sqlite")).bookings]
     return crash_at, bookings, replies
 
 
-@pytest.mark.parametrize("script", list(SCRIPTS))
-def test_every_kill_point_ends_with_exactly_the_confirmed_booking(tmp_path, script):
+@pytest.fixture(scope="module")
+def postgres_url():
+    with ThrowawayPostgres() as url:
+        yield url
+
+
+def every_kill_point_books_exactly_once(base, script, postgres=None):
     turns, booked = SCRIPTS[script]
-    clean = on_file(tmp_path / "clean", script)
-    assert run_child(clean, 0, turns) == 0
+    clean = on_file(base / "clean", script)
+    assert run_child(clean, 0, turns, postgres=postgres) == 0
     events = int((clean / "events").read_text())
     assert events >= 10
-    outcomes = [crash_then_finish(tmp_path, k, turns, script=script) for k in range(1, events + 1)]
+    outcomes = [crash_then_finish(base, k, turns, script=script, postgres=postgres) for k in range(1, events + 1)]
     for crash_at, bookings, replies in outcomes:
         assert bookings == [booked], f"killed at event {crash_at}: clinic has {bookings}"
         assert replies[-1]["state"] == "DONE", f"killed at event {crash_at}: ended in {replies[-1]}"
     print(f"\n{script}: killed and recovered at all {events} step boundaries")
 
 
-@pytest.mark.parametrize("script", ["confirm_no", "reschedule"])
-def test_a_backend_without_idempotency_keys_is_written_at_most_once_at_every_kill_point(tmp_path, script):
+@pytest.mark.parametrize("script", list(SCRIPTS))
+def test_every_kill_point_ends_with_exactly_the_confirmed_booking(tmp_path, script):
+    every_kill_point_books_exactly_once(tmp_path, script)
+
+
+@pytest.mark.parametrize("script", ["step_by_step", "reschedule"])  # confirm_no: keyless, below
+def test_every_kill_point_of_a_service_turn_on_postgresql_books_exactly_once(tmp_path, script, postgres_url):
+    """The service's turn on PostgreSQL, killed at every boundary (the turn's end sending what waited too).
+
+    Its saves wait for the turn's end, and a step's writes go with its checkpoint (``checkpoints.postgres_turn``).
+    """
+    every_kill_point_books_exactly_once(tmp_path, script, postgres_url)
+
+
+@pytest.mark.parametrize(("script", "store"), [("confirm_no", "sqlite"), ("reschedule", "sqlite"),
+                                               ("confirm_no", "postgresql")])
+def test_a_backend_without_idempotency_keys_is_written_at_most_once_at_every_kill_point(tmp_path, script, store,
+                                                                                        request):
     """Keyless: a write cut off mid-step is never re-sent; the caller is handed to staff, who check."""
+    postgres = request.getfixturevalue("postgres_url") if store == "postgresql" else None
     turns, booked = SCRIPTS[script]
     before = [(b["day"], b["time"], b["name"]) for b in ON_FILE.get(script, [])]
     clean = on_file(tmp_path / "clean", script)
-    assert run_child(clean, 0, turns, keyless=True) == 0
+    assert run_child(clean, 0, turns, keyless=True, postgres=postgres) == 0
     events = int((clean / "events").read_text())
     handed_off = 0
-    for crash_at, bookings, replies in (crash_then_finish(tmp_path, k, turns, keyless=True, script=script)
+    for crash_at, bookings, replies in (crash_then_finish(tmp_path, k, turns, True, script, postgres)
                                         for k in range(1, events + 1)):
         # Each write at most once: never a second new appointment, never a cancel of anything but the old one.
         assert sorted(bookings) in (sorted(before), sorted([*before, booked]), [booked]), \

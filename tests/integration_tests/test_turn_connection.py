@@ -4,6 +4,7 @@ What must hold (``checkpoints.postgres_turn``, ``service.store.PostgresCallStore
 * a turn that cannot reach a write saves its checkpoint together with the turn's record: if the record
   cannot be saved, the call has not moved on either (before, the checkpoint was saved, the record lost);
 * the answer to a read-back is saved before the clinic is asked to book (the write's door is unchanged);
+* each step of that turn is saved in one round trip (its task's writes go with its checkpoint);
 * a turn takes no connection from the checkpointer's pool: all goes over the lock's;
 * inside a turn, a read sees what the turn saved (saves that wait are sent before any read).
 """
@@ -113,6 +114,38 @@ def test_the_read_back_answer_is_saved_before_the_clinic_books(postgres_url, tmp
             with conn.pipeline(), conn.cursor() as cursor:  # the end of the turn, as the call store ends it
                 turn.send_waiting(cursor)
     assert reply["state"] == "DONE" and seen_by_another_connection == [True]
+
+
+def test_each_step_of_the_read_back_answer_is_one_round_trip(postgres_url, monkeypatch):
+    # A step's task writes wait for its checkpoint and go to the server with it, not in a round trip alone.
+    from checkpoints.postgres_turn import TurnSaver
+
+    class CountedConnection:
+        def __init__(self, conn):
+            self.conn, self.round_trips = conn, 0
+
+        def pipeline(self):
+            self.round_trips += 1
+            return self.conn.pipeline()
+
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+
+    saver = make_checkpointer(postgres_url)
+    saved_steps = []
+    real_put = TurnSaver.put
+    monkeypatch.setattr(TurnSaver, "put", lambda *a, **k: saved_steps.append(1) or real_put(*a, **k))
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, thread_id="round-trips", checkpointer=saver)
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        for text in BOOKING:
+            counted = CountedConnection(conn)
+            saved_steps.clear()
+            with taking_part(CallTurn(saver, counted)) as turn:
+                reply = agent.handle(text)
+            with conn.pipeline(), conn.cursor() as cursor:
+                turn.send_waiting(cursor)
+    assert reply["state"] == "DONE" and len(saved_steps) >= 3  # confirm, book, done: each step saved as it ends
+    assert counted.round_trips == len(saved_steps)
 
 
 def test_inside_a_turn_a_read_sees_the_saves_that_wait(postgres_url):
