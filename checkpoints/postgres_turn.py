@@ -59,6 +59,14 @@ class CallTurn:
             cursor.executemany(sql, rows)
         self.waiting.clear()
 
+    def commit_waiting(self) -> None:
+        """Send what waits as one transaction on the turn's connection (in the caller's pipeline), if anything."""
+        if self.waiting:
+            self.conn.execute("BEGIN")
+            with self.conn.cursor() as cursor:
+                self.send_waiting(cursor)
+            self.conn.execute("COMMIT")
+
 
 @contextlib.contextmanager
 def taking_part(turn: CallTurn) -> Iterator[CallTurn]:

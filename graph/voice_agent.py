@@ -27,12 +27,12 @@ from dialog.context import Context, NluMode
 from dialog.handoff import handoff_update
 from dialog.hearing import default_classifier
 from dialog.profile import ClinicProfile
-from dialog.state import TERMINAL, CallState, Handoff, Summary, WriteNode
+from dialog.state import TERMINAL, Handoff, Summary, WriteNode
 from dialog.turn import staff_in_now
 from graph import inline_saves, read_once
 from graph.call_thread import lock_for, question_waiting
 from graph.graph import RECURSION_LIMIT, graph_owning
-from graph.stored import call_values, stored_update
+from graph.stored import as_call, call_values, stored_update
 from tools.writes import accepts_idempotency_key
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
@@ -238,7 +238,7 @@ class VoiceAgent:
         return self._answer() if self._broken_handoff is None else (phrases.BROKEN, "HANDOFF")
 
     def _run(self, payload: Any, durability: Durability = "sync", saved: Any = read_once.NOT_READ) -> dict:
-        """Run the graph; its output is the call's values, with ``__interrupt__`` when it waits for the caller.
+        """Run the graph; its output is the call's channels (``graph.stored``), ``__interrupt__`` when it waits.
 
         ``saved``: the latest checkpoint just read by this turn (None: a new call, nothing saved yet); the run
         starts from it instead of reading again.
@@ -253,7 +253,7 @@ class VoiceAgent:
         """What to say and the state: from a run's output, or else from the checkpoint."""
         if output is None:
             snapshot = self._graph.get_state(self._config)
-            output = call_values(snapshot.values)
+            output = dict(snapshot.values or {})
             if snapshot.interrupts:
                 output["__interrupt__"] = snapshot.interrupts
         if output.get("__interrupt__"):
@@ -269,7 +269,7 @@ class VoiceAgent:
         """
         for task in snapshot.tasks:
             if task.name in WRITE_NODES and not accepts_idempotency_key(getattr(self.api, task.name, None)):
-                cut_off = CallState(**call_values(snapshot.values))
+                cut_off = as_call(snapshot.values or {})
                 update = {"confirmed": False} | handoff_update(cut_off, "tool_failure", phrases.MAY_HAVE_GONE_THROUGH)
                 self._graph.update_state(self._config, stored_update(update), as_node=task.name)
                 return

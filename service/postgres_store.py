@@ -71,13 +71,9 @@ class PostgresCallStore:
             finally:
                 try:
                     with conn.pipeline():
-                        if turn.waiting:
-                            # Committed before the unlock: a session lock is let go at once, not at the commit,
-                            # and the call's next turn (on any worker) must read what this one saved.
-                            conn.execute("BEGIN")
-                            with conn.cursor() as cursor:
-                                turn.send_waiting(cursor)
-                            conn.execute("COMMIT")
+                        # Committed before the unlock: a session lock is let go at once, not at the commit,
+                        # and the call's next turn (on any worker) must read what this one saved.
+                        turn.commit_waiting()
                         conn.execute(_UNLOCK, (call_id,))
                 except Exception:
                     if conn.info.transaction_status != TransactionStatus.IDLE:

@@ -66,11 +66,7 @@ def service_turn(saver, url: str, agent: VoiceAgent, text: str) -> dict:
             reply = agent.handle(text)
         tick()  # answered, its waiting saves not yet sent
         with conn.pipeline():
-            if turn.waiting:
-                conn.execute("BEGIN")
-                with conn.cursor() as cursor:
-                    turn.send_waiting(cursor)
-                conn.execute("COMMIT")
+            turn.commit_waiting()
         tick()
     return reply
 
