@@ -4,8 +4,9 @@
     python -m evals.intent_embeddings compare   # rules, embeddings and the hybrids on the held-out split
 
 The head is fitted on the *training* split of the real-caller turns (SGD's training dialogs plus the
-project's own labelled lines); every figure called held-out comes from the test split, which neither the
-head nor the rules were tuned on. The notebook adds the LLM to the same comparison.
+project's own labelled lines), on the intent labelled by hand (``evals/real/LABELLING.md``); every figure
+called held-out comes from the test split, which neither the head nor the rules were tuned on. The
+notebook adds the LLM to the same comparison.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def rule_intent(turn: dict) -> str:
 def fit_head(model: MiniLM) -> IntentClassifier:
     """The classifier fitted on the training split."""
     train = split("train")
-    return IntentClassifier.fit(model, [t["text"] for t in train], [t["intent"] for t in train])
+    return IntentClassifier.fit(model, [t["text"] for t in train], [t["intent_by_hand"] for t in train])
 
 
 def accuracy(gold: Sequence[str], predicted: Sequence[str]) -> float:
@@ -48,7 +49,7 @@ def held_out(classifier: IntentClassifier, llm: Callable[[str], str] | None = No
     hybrid mode does; the LLM is asked only about those turns.
     """
     test = split("test")
-    gold = [t["intent"] for t in test]
+    gold = [t["intent_by_hand"] for t in test]
     rules = [rule_intent(t) for t in test]
     started = time.perf_counter()
     embedded = classifier.predict([t["text"] for t in test])
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<24} {value:.3f}" if isinstance(value, float) else f"{name:<24} {value}")
     train = split("train")
     fitted_on = IntentClassifier.load(model, HEAD).predict([t["text"] for t in train])
-    print(f"{'embeddings, train split':<24} {accuracy([t['intent'] for t in train], fitted_on):.3f}")
+    print(f"{'embeddings, train split':<24} {accuracy([t['intent_by_hand'] for t in train], fitted_on):.3f}")
     return 0
 
 

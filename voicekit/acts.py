@@ -75,9 +75,17 @@ def is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
     # A question for the line after the stop phrase: the caller is still talking to us.
     asks_after = has_phrase(joined[stop_at:], lexicon.ASKS_THE_LINE)
     request = heard.booking_words or heard.days or heard.times or bool(asks) or asks_after
-    if has_phrase(joined, lexicon.STOP_PHRASES):
-        return not request
-    return has_phrase(joined, lexicon.SOFT_STOP_PHRASES) and not (request or _leading(lower) in lexicon.YES_WORDS)
+    # A yes before the stop phrase answers the question (SPEC 5.4): "Sounds good, that's everything for today",
+    # "Yes, that works. Thanks for the help. Bye.". Only a farewell may follow it: "okay, forget it" ends the
+    # call, and so does "okay, bye" (an acknowledgement on the way out is no yes).
+    leading, said_yes = _leading(lower), _phrases_pattern(lexicon.YES_PHRASES).search(joined)
+    yes_said_first = said_yes is not None and said_yes.end() <= stop_at
+    hard = _phrases_pattern(lexicon.STOP_PHRASES).findall(joined)
+    if hard:
+        yes_first = leading in lexicon.YES_WORDS - lexicon.ACKNOWLEDGEMENTS or yes_said_first
+        return not (request or (yes_first and set(hard) <= set(lexicon.FAREWELLS)))
+    yes_first = leading in lexicon.YES_WORDS or yes_said_first
+    return has_phrase(joined, lexicon.SOFT_STOP_PHRASES) and not (request or yes_first)
 
 
 def intent_of(lower: list[str], joined: str, heard: Understanding, emergency: bool, stop: bool) -> Intent:
@@ -99,21 +107,32 @@ def intent_of(lower: list[str], joined: str, heard: Understanding, emergency: bo
         return "no"
     if words & lexicon.NO_WORDS or has_phrase(joined, lexicon.NO_PHRASES):
         return "no"
-    if (heard.days or heard.times) and has_phrase(joined, lexicon.REVISION_PHRASES):
+    values = heard.days or heard.times
+    if values and has_phrase(joined, lexicon.REVISION_PHRASES):
         return "no"
-    says_yes = _leading(lower) in lexicon.YES_WORDS or has_phrase(joined, lexicon.YES_PHRASES)
+    if has_phrase(joined, lexicon.CHANGE_OF_MIND) or has_phrase(joined, lexicon.OTHER_PROVIDER):
+        return "no"
+    says_yes = _leading(lower) in lexicon.YES_WORDS or has_phrase(joined, lexicon.YES_PHRASES) \
+        or (not values and has_phrase(joined, lexicon.BOOK_IT))
     if says_yes and not has_phrase(joined, ("not sure",)):
         return "yes"
     if has_phrase(joined, lexicon.ALTERNATIVE_PHRASES) and not heard.booking_words:
         return "no"
-    asks_for_a_slot = words & lexicon.REQUEST_WORDS and (heard.days or heard.times)
+    asks_for_a_slot = values and (words & lexicon.REQUEST_WORDS or has_phrase(joined, lexicon.SLOT_QUESTIONS))
     if heard.booking_words or heard.reschedule or has_phrase(joined, lexicon.BOOK_PHRASES) or asks_for_a_slot:
+        return "book"
+    seeks_a_provider = words & lexicon.PROVIDER_WORDS and words & lexicon.SEEKING_WORDS
+    if seeks_a_provider and has_phrase(joined, lexicon.LOCATED_IN):
         return "book"
     if words & lexicon.HOURS_WORDS or ("you" in words and words & lexicon.OPEN_CLOSE) \
             or has_phrase(joined, lexicon.HOURS_PHRASES) or has_phrase(joined, lexicon.ADDRESS_PHRASES):
         return "hours"
-    if words & lexicon.PROVIDER_WORDS and words & lexicon.SEEKING_WORDS:
+    if seeks_a_provider or (words & lexicon.SOUGHT_ONES and words & lexicon.FINDING_WORDS):
         return "book"
+    if words & lexicon.SOUGHT_ONES and words & {"need", "like", "want"} and words & lexicon.PLACE_CUES:
+        return "book"
+    if lower[0] == "nothing" and not values:  # "Nothing.", "Nothing, I appreciate it."
+        return "no"
     if heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day:
         return "inform"
     return "unknown"
@@ -151,9 +170,15 @@ def _names_a_place(original: list[str], heard: Understanding) -> bool:
     """A place ("in Fremont", "Near Mountain View"), said with a capital, and nothing else the call can use.
 
     "I need a dentist in Fairfield" stays a booking request and "Sam, from Fremont" a name: only a turn
-    that is just a place is answered with where the clinic is.
+    that is just a place, or a provider said as "one" or "something" there ("Find me something in Morgan
+    Hill"), is answered with where the clinic is.
     """
-    if heard.intent != "unknown" or heard.name or heard.days or heard.times or heard.date or heard.relative_day:
+    words = {w.lower() for w in original}
+    # "I changed my mind. Can you look for one in San Jose?" is a "no" to what was said, but no "no" word.
+    looks_elsewhere = heard.intent == "book" or (heard.intent == "no" and not words & lexicon.NO_WORDS)
+    just_a_place = heard.intent == "unknown" or (looks_elsewhere and not heard.booking_words
+                                                 and not lexicon.PROVIDER_WORDS & words)
+    if not just_a_place or heard.name or heard.days or heard.times or heard.date or heard.relative_day:
         return False
     for before, word in zip(original, original[1:], strict=False):
         if before.lower() in lexicon.PLACE_CUES and word[:1].isupper() and word.lower() not in lexicon.NOT_PLACES:

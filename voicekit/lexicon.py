@@ -17,8 +17,11 @@ DAY_FORMS = {d: d for d in WEEKDAYS} | {d + "s": d for d in WEEKDAYS} | {
 FILLERS = {"uh", "um", "er", "erm", "oh", "well", "hmm", "so", "actually", "ah", "okay so", "like"}
 YES_WORDS = {"yes", "yeah", "yep", "yup", "yea", "ya", "sure", "correct", "right", "ok", "okay", "absolutely",
              "definitely", "perfect", "great", "confirm", "confirmed", "exactly", "affirmative", "fine", "good",
-             "certainly", "alright", "mm-hmm", "uh-huh", "mhm"}
-YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "book it", "that's it", "that is it",
+             "certainly", "alright", "mm-hmm", "uh-huh", "mhm", "awesome", "excellent", "indeed", "proceed",
+             "cool"}
+# Said on the way out as much as in agreement: before a farewell ("okay, bye") they do not make a yes.
+ACKNOWLEDGEMENTS = {"ok", "okay", "alright", "fine", "good", "cool", "right"}
+YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "that's it", "that is it",
                "that's right", "that is right", "that's correct", "all good", "works for me", "of course", "agreeable",
                "i like that", "that's okay", "that is okay", "that's fine", "that is fine", "that will work",
                "that would work", "that would do", "that will do", "that would be great", "sounds fine",
@@ -26,14 +29,33 @@ YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "b
                "go with this", "go with that", "go with him", "go with her", "go with them", "seems right",
                "sounds right", "looks right", "looks good", "i'll take it", "i will take it", "i'll take that",
                "suits me", "i assent", "that's perfect", "that is perfect", "that should do", "would be okay",
-               "will be ok", "will be okay", "would be ok", "that's great", "that is great")
+               "will be ok", "will be okay", "would be ok", "that's great", "that is great", "i confirm",
+               "that's ok", "that is ok", "that will be fine", "that would be fine", "one would be fine",
+               "one will be fine", "one is fine", "what i needed", "what i want", "what i am looking for",
+               "what i'm looking for", "is my choice", "optimal choice", "i'll go there", "i will go there",
+               "i'd like to go there", "i want to choose", "i will choose", "i'll choose", "i will select",
+               "i'll select", "take that appointment", "take this appointment", "is confirmed", "sound great",
+               "sounds prefect", "indeed i do", "i certainly do", "that's good", "that is good", "looks nice",
+               "will be fine")
+# "Book it" agrees to what was read back; "book it on the 4th" asks for a booking (it names a value).
+BOOK_IT = ("book it",)
 NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
 NO_PHRASES = ("not right", "not correct", "isn't right", "not what i", "doesn't work", "does not work",
               "don't want", "can't make", "cannot make", "not that", "that's not", "that is not",
               # a yes word negated is a no: "absolutely not", "of course not", "don't book it"
               "absolutely not", "definitely not", "of course not", "certainly not", "not at all", "don't book",
-              "do not book", "please don't", "i don't think so")
-STOP_PHRASES = ("never mind", "nevermind", "forget it", "forget about it", "stop", "bye", "goodbye", "good bye",
+              "do not book", "please don't", "i don't think so", "not at this time", "not just now", "not now",
+              "not right now", "not yet", "not today", "i guess not", "i'll wait", "i will wait", "not good",
+              "not okay", "not ok", "do not want", "don't need an", "do not need an")
+# Turning down what was said and asking anew ("never mind, book the 13th", "I changed my mind. Look in San
+# Jose"): a "no", with or without new values.
+CHANGE_OF_MIND = ("changed my mind", "change my mind", "changed mind", "never mind", "nevermind",
+                  "on second thought", "strike that", "scratch that")
+# Another provider, even in a booking request ("continue the reservation with another dentist"): a "no".
+OTHER_PROVIDER = ("some other", "other doctor", "other dentist", "another dentist", "another doctor",
+                  "the only one")
+FAREWELLS = ("bye", "goodbye", "good bye")
+STOP_PHRASES = (*FAREWELLS, "never mind", "nevermind", "forget it", "forget about it", "stop",
                 "hang up", "changed my mind", "don't bother", "cancel that", "not anymore")
 # These end the call only on their own: inside a yes or a request ("yes, that's all", "book Tuesday at 10,
 # that's all", "no thanks, anything at twelve?") the caller is still talking about the booking.
@@ -41,7 +63,11 @@ SOFT_STOP_PHRASES = ("that's all", "that is all", "no thanks", "no thank you", "
                      "thanks for your help", "that will be all", "i'm all set", "that's everything",
                      "thanks for the help", "thank you for the help", "that is everything", "i'm done", "i am done",
                      "don't need anything", "do not need anything", "nothing else", "i'm good for now",
-                     "i am good for now", "that would be all", "have to go now", "got to go now", "gotta go")
+                     "i am good for now", "that would be all", "have to go now", "got to go now", "gotta go",
+                     "nothing more", "it is all", "do nothing", "questions have all been answered")
+# "That will be all for today": the end of the call, not a day asked for.
+DONE_FOR_TODAY = ("all for today", "everything for today", "all today", "it for today", "that's it today",
+                  "good for today", "okay for today", "done for today", "all i need today", "that is it today")
 # Thanks in the middle of a call ("Thank you so much."): answered, then the question asked again.
 THANKS_WORDS = {"thanks", "thank", "thankyou", "appreciate", "cheers"}
 # A question for the line after a stop phrase ("I changed my mind. Can you look in San Jose?"): not an ending.
@@ -51,20 +77,32 @@ ASKS_THE_LINE = ("can you", "could you", "would you", "will you", "do you", "can
 ALTERNATIVE_PHRASES = ("someone else", "some one else", "somebody else", "anyone else", "a different", "another one",
                        "something else", "other options", "any others", "anybody else", "more options", "there others",
                        "other possibilities", "any other", "another option", "other option", "another office",
-                       "more results", "some more", "more options")
+                       "more results", "some more", "more options", "instead", "anything else")
 # Wanting a kind of provider is wanting to be seen: "find me a dentist", "I need a doctor".
 PROVIDER_WORDS = {"dentist", "dentists", "dentistry", "doctor", "doctors", "physician", "gp", "dermatologist",
                   "pediatrician", "paediatrician", "gynecologist", "optometrist", "ophthalmologist", "therapist",
-                  "orthodontist", "cardiologist", "specialist", "practitioner", "hygienist", "nurse"}
+                  "orthodontist", "cardiologist", "specialist", "practitioner", "hygienist", "nurse", "dr",
+                  "dental", "practice", "physicians", "dermatologists", "gynecologists", "ophthalmologists",
+                  "specialists", "practitioners", "pediatricians"}
+# "Find me one in Palo Alto", "I need one in San Carlos": the provider said as "one", "something", "someone".
+SOUGHT_ONES = {"one", "ones", "something", "someone", "somebody"}
+FINDING_WORDS = {"find", "locate", "search", "searching", "look", "looking"}
 SEEKING_WORDS = {"find", "need", "want", "looking", "look", "search", "searching", "seeking", "locate", "recommend",
-                 "visit", "see", "get", "go", "like", "book", "know", "require", "services"}
+                 "visit", "see", "get", "go", "like", "book", "know", "require", "services", "help", "interested",
+                 "wanna", "there", "about", "recommendations", "list"}
 # Revising what was said ("actually, make it 3:30"): with a new day or time, a "no" that carries the values.
 REVISION_PHRASES = ("actually", "on second thought", "strike that", "scratch that", "changed my mind", "instead",
-                    "change it", "change the time", "change the day", "change the date", "one more change")
-REQUEST_WORDS = {"anything", "available", "availability", "opening", "openings", "free", "earliest"}
+                    "change it", "change the time", "change the day", "change the date", "one more change",
+                    "change the timing", "change that", "change the schedule")
+REQUEST_WORDS = {"anything", "available", "availability", "opening", "openings", "free", "earliest", "slots",
+                 "anytime"}
+# Asking whether a time can be had ("do you have 4:45?", "can I come the day after tomorrow?"): with a value,
+# a booking request.
+SLOT_QUESTIONS = ("do you have", "you have something", "will you have", "you will have", "can i come", "could i come")
 # Ways of asking to be seen without a booking word ("I need to see someone about my knee").
 BOOK_PHRASES = ("come in", "see the doctor", "see a doctor", "fit me in", "see someone", "see somebody",
-                "see a dentist", "see the dentist", "see a nurse", "repeat visit", "check-up", "check up", "checkup",
+                "see a dentist", "see the dentist", "see a nurse", "like to see", "want to see", "wish to see",
+                "need to see", "repeat visit", "check-up", "check up", "checkup",
                 "follow-up", "follow up", "a visit", "visiting a", "visit a", "visit the", "get seen", "be seen")
 HUMAN_WORDS = {"person", "human", "operator", "receptionist", "representative", "someone", "somebody",
                "agent", "staff"}
@@ -94,7 +132,11 @@ ADDRESS_PHRASES = ("where are you", "your address", "the address", "located", "d
                    "reach them", "call them", "contact them", "their location", "the location", "where that office",
                    "where the office", "contact information", "contact info", "contact details", "their address",
                    "there address", "where is it", "where they are", "their information", "your location",
-                   "what is the location", "what's the location", "is their location")
+                   "what is the location", "what's the location", "is their location", "the number for",
+                   "their phone", "a location", "and location", "physical address", "where in", "and address",
+                   "and phone")
+# "A dermatologist located in Milpitas": where a provider should be, not a question about the clinic.
+LOCATED_IN = ("located in", "located near", "based in")
 REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "repeat please", "please repeat",
                   "can you repeat", "could you repeat", "repeat yourself", "repeat the", "come again", "didn't catch",
                   "didn't hear", "did not catch", "did not hear", "one more time", "pardon")

@@ -38,7 +38,8 @@ def test_the_committed_head_covers_every_intent():
 def test_on_held_out_real_callers_the_fallback_beats_the_rules_alone():
     figures = held_out(default_classifier())
     assert figures["turns"] == 898
-    assert figures["embeddings"] >= 0.79  # measured 0.803; the rules alone 0.751
+    # Against the intent labelled by hand (evals/real/LABELLING.md), the head fitted on the training split's.
+    assert figures["embeddings"] >= 0.85  # measured 0.874; the rules alone 0.916, behind them 0.919
     assert figures["rules + embeddings"] > figures["rules"]
 
 

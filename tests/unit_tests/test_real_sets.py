@@ -66,9 +66,23 @@ def test_replaying_real_dialogs_never_books_the_wrong_appointment():
             assert row["wrong"] == 0, (split, way, row)
 
 
+def test_every_sgd_turn_has_one_intent_labelled_by_hand_and_they_line_up_with_the_turns():
+    turns = [json.loads(line) for line in (REAL / "sgd_turns.jsonl").read_text().splitlines()]
+    by_hand = [json.loads(line) for line in (REAL / "sgd_intents_by_hand.jsonl").read_text().splitlines()]
+    assert [row["id"] for row in by_hand] == [turn["id"] for turn in turns]
+    assert {row["intent"] for row in by_hand} <= set(INTENTS)
+    # An independent check that the labels sit on the right turns: where SGD's acts are unambiguous (a bare
+    # AFFIRM is "yes", a NEGATE "no", an address request "hours"), a label shifted by even one line disagrees.
+    agree = sum(row["intent"] == turn["intent"] for row, turn in zip(by_hand, turns, strict=True)) / len(turns)
+    assert agree >= 0.75  # measured 0.79; shifted by one line either way: 0.19, 0.10
+    short = {turn["text"].strip(" .!").lower(): row["intent"] for row, turn in zip(by_hand, turns, strict=True)}
+    assert (short["yes"], short["no"], short["what is their address?"]) == ("yes", "no", "hours")
+
+
 def test_held_out_figures_do_not_fall_below_what_the_readme_reports():
     # A guard against regressions, set just under the figures measured when they were written down.
-    turns = turn_scores(labelled_turns())["test"]
-    assert turns["all four"] >= 0.74 and turns["day"] >= 0.98 and turns["time"] >= 0.99 and turns["name"] >= 0.99
+    turns = turn_scores(labelled_turns())["test"]  # intent labelled by hand (evals/real/LABELLING.md)
+    assert turns["all four"] >= 0.90 and turns["day"] >= 0.98 and turns["time"] >= 0.99 and turns["name"] >= 0.99
+    assert turn_scores(labelled_turns(), "intent")["test"]["all four"] >= 0.72  # intent from SGD's acts
     held_out = dialog_scores(d for d in DIALOGS if d["split"] == "test")["test"]
     assert held_out["as written"]["right"] >= 27 and held_out["answering re-asks"]["right"] >= 64  # 85 %
