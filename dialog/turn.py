@@ -74,7 +74,7 @@ def take_turn(state: CallState, context: Context) -> dict:
         notes.append(phrases.NO_ADVICE)
     if heard.act == "services":
         return turn | {"notes": [*notes, phrases.NO_SERVICE_INFO], "misunderstood": 0}  # changes no slot
-    if heard.intent == "hours" or heard.act == "address":
+    if heard.intent == "hours" or heard.act in ("address", "hours"):
         notes.append(answer_question(heard, context))
         return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
 

@@ -88,6 +88,12 @@ def is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
     return has_phrase(joined, lexicon.SOFT_STOP_PHRASES) and not (request or yes_first)
 
 
+def asks_the_hours(words: set[str], joined: str) -> bool:
+    """A question about when the clinic is open: "what are your hours?", "what time do you close?"."""
+    return bool(words & lexicon.HOURS_WORDS or ("you" in words and words & lexicon.OPEN_CLOSE)
+                or has_phrase(joined, lexicon.HOURS_PHRASES))
+
+
 def intent_of(lower: list[str], joined: str, heard: Understanding, emergency: bool, stop: bool) -> Intent:
     """The turn's intent (SPEC 2.2), in order of what must win: an emergency, a person, a cancellation, a stop..."""
     words = set(lower)
@@ -124,8 +130,7 @@ def intent_of(lower: list[str], joined: str, heard: Understanding, emergency: bo
     seeks_a_provider = words & lexicon.PROVIDER_WORDS and words & lexicon.SEEKING_WORDS
     if seeks_a_provider and has_phrase(joined, lexicon.LOCATED_IN):
         return "book"
-    if words & lexicon.HOURS_WORDS or ("you" in words and words & lexicon.OPEN_CLOSE) \
-            or has_phrase(joined, lexicon.HOURS_PHRASES) or has_phrase(joined, lexicon.ADDRESS_PHRASES):
+    if asks_the_hours(words, joined) or has_phrase(joined, lexicon.ADDRESS_PHRASES):
         return "hours"
     if seeks_a_provider or (words & lexicon.SOUGHT_ONES and words & lexicon.FINDING_WORDS):
         return "book"
@@ -159,6 +164,8 @@ def act_of(lower: list[str], original: list[str], heard: Understanding, emergenc
         return "medical"
     if has_phrase(joined, lexicon.ADDRESS_PHRASES) or _names_a_place(original, heard):
         return "address"
+    if heard.intent == "yes" and asks_the_hours(set(lower), joined):  # "okay, what time do you close?"
+        return "hours"
     if set(lower) & lexicon.SERVICE_WORDS and (asked or lower[0] in lexicon.QUESTION_STARTS):
         return "services"
     if heard.intent == "unknown" and set(lower) & lexicon.THANKS_WORDS and not heard.name:

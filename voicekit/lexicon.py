@@ -77,7 +77,8 @@ ASKS_THE_LINE = ("can you", "could you", "would you", "will you", "do you", "can
 ALTERNATIVE_PHRASES = ("someone else", "some one else", "somebody else", "anyone else", "a different", "another one",
                        "something else", "other options", "any others", "anybody else", "more options", "there others",
                        "other possibilities", "any other", "another option", "other option", "another office",
-                       "more results", "some more", "more options", "instead", "anything else")
+                       "more results", "some more", "more options", "instead", "find anything else",
+                       "anything else in")
 # Wanting a kind of provider is wanting to be seen: "find me a dentist", "I need a doctor".
 PROVIDER_WORDS = {"dentist", "dentists", "dentistry", "doctor", "doctors", "physician", "gp", "dermatologist",
                   "pediatrician", "paediatrician", "gynecologist", "optometrist", "ophthalmologist", "therapist",

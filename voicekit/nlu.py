@@ -24,10 +24,10 @@ from voicekit.spoken_time import MINUTE_WORDS, NUMBER_WORDS, TIME_CUES, FoundTim
 
 Intent = Literal["book", "cancel", "yes", "no", "human", "hours", "inform", "unknown"]
 INTENTS: tuple[Intent, ...] = get_args(Intent)
-# A conversational act beside the intent. The parser sets the first seven; the agent's keypad step
+# A conversational act beside the intent. The parser sets all but the last two; the agent's keypad step
 # turns "dtmf" into "repeat", "restart" or "bad_key" once it knows what the current prompt offered.
-Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "services", "thanks", "restart",
-              "bad_key"]
+Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "hours", "services", "thanks",
+              "restart", "bad_key"]
 _DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*([0-9*#]*)\s*$|<entered_dtmf_digits>\s*([^<]*?)\s*</entered_dtmf_digits>",
                       re.IGNORECASE)
 # Keypad markup around anything but ASCII keys ("[DTMF] １"): a key press that means nothing here.

@@ -88,3 +88,27 @@ def test_finding_one_somewhere_else_is_answered_with_where_the_clinic_is():
     agent.handle("I'd like to book")
     reply = agent.handle("Can you find me one in Palo Alto?")
     assert reply["state"] == "ASK_DAY" and "Harbour Street" in reply["say"]
+
+
+@pytest.mark.parametrize("said", ["okay, what time do you close on Tuesday?", "Cool, what are your hours?",
+                                  "Sure, and what time do you open?"])
+def test_an_hours_question_after_a_yes_word_is_answered_mid_booking(said):
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None)
+    agent.handle("I'd like to book on Tuesday")
+    reply = agent.handle(said)
+    assert reply["state"] == "ASK_TIME" and reply["tool_calls"] == []
+    assert "08:30 to 17:00" in reply["say"] and "Which time suits you?" in reply["say"]  # the hours, then the question
+
+
+def test_yes_with_an_hours_question_at_confirm_answers_it_and_books_nothing():
+    agent, api = at_confirm()
+    reply = agent.handle("yes, what time do you close?")
+    assert reply["state"] == "CONFIRM" and api.bookings == [] and "08:30 to 17:00" in reply["say"]
+
+
+@pytest.mark.parametrize("said", ["Is there anything else you need from me?"])
+def test_a_question_about_anything_else_at_confirm_is_no_refusal(said):
+    agent, api = at_confirm()
+    reply = agent.handle(said)
+    assert reply["state"] == "CONFIRM" and api.bookings == []  # asked again; the time read back is kept
+    assert agent.slots["time"] == "10:00"
