@@ -54,7 +54,8 @@ INTENT_LABELS = {"by hand": "intent_by_hand", "from SGD's acts": "intent"}
 def labelled_turns() -> list[dict]:
     """SGD's labelled turns (with their split and both intent labels) and the project's own lines (training data)."""
     real = HERE / "real"
-    by_hand = {row["id"]: row["intent"] for row in map(json.loads, (real / "sgd_intents_by_hand.jsonl").open())}
+    by_hand = {row["id"]: row["intent"]
+               for row in map(json.loads, (real / "sgd_intents_by_hand.jsonl").read_text().splitlines())}
     sgd = [turn | {"intent_by_hand": by_hand[turn["id"]]}
            for turn in map(json.loads, (real / "sgd_turns.jsonl").read_text().splitlines())]
     own = [json.loads(line) | {"split": "train", "id": f"own/{n}", "own": True}
@@ -77,6 +78,8 @@ def turn_scores(turns: Iterable[dict], intent_label: str = "intent_by_hand") -> 
 
     ``intent_label`` is the key of the intent label scored against: "intent_by_hand" or SGD's "intent".
     """
+    if intent_label not in INTENT_LABELS.values():
+        raise ValueError(f"intent_label must be one of {sorted(INTENT_LABELS.values())}, not {intent_label!r}")
     tallies: dict[str, dict[str, int]] = {}
     for turn in turns:
         heard = hear_turn(turn).as_parse()

@@ -30,13 +30,12 @@ YES_PHRASES = ("that works", "sounds good", "go ahead", "please do", "do it", "t
                "sounds right", "looks right", "looks good", "i'll take it", "i will take it", "i'll take that",
                "suits me", "i assent", "that's perfect", "that is perfect", "that should do", "would be okay",
                "will be ok", "will be okay", "would be ok", "that's great", "that is great", "i confirm",
-               "that's ok", "that is ok", "that will be fine", "that would be fine", "one would be fine",
-               "one will be fine", "one is fine", "what i needed", "what i want", "what i am looking for",
-               "what i'm looking for", "is my choice", "optimal choice", "i'll go there", "i will go there",
+               "that's ok", "that is ok", "would be fine", "will be fine", "one is fine", "what i needed",
+               "what i want", "what i am looking for", "what i'm looking for", "is my choice", "optimal choice",
+               "i'll go there", "i will go there",
                "i'd like to go there", "i want to choose", "i will choose", "i'll choose", "i will select",
                "i'll select", "take that appointment", "take this appointment", "is confirmed", "sound great",
-               "sounds prefect", "indeed i do", "i certainly do", "that's good", "that is good", "looks nice",
-               "will be fine")
+               "sounds prefect", "indeed i do", "i certainly do", "that's good", "that is good", "looks nice")
 # "Book it" agrees to what was read back; "book it on the 4th" asks for a booking (it names a value).
 BOOK_IT = ("book it",)
 NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
@@ -90,7 +89,7 @@ SOUGHT_ONES = {"one", "ones", "something", "someone", "somebody"}
 FINDING_WORDS = {"find", "locate", "search", "searching", "look", "looking"}
 SEEKING_WORDS = {"find", "need", "want", "looking", "look", "search", "searching", "seeking", "locate", "recommend",
                  "visit", "see", "get", "go", "like", "book", "know", "require", "services", "help", "interested",
-                 "wanna", "there", "about", "recommendations", "list"}
+                 "wanna", "there", "recommendations", "list"}
 # Revising what was said ("actually, make it 3:30"): with a new day or time, a "no" that carries the values.
 REVISION_PHRASES = ("actually", "on second thought", "strike that", "scratch that", "changed my mind", "instead",
                     "change it", "change the time", "change the day", "change the date", "one more change",
@@ -134,8 +133,8 @@ ADDRESS_PHRASES = ("where are you", "your address", "the address", "located", "d
                    "where the office", "contact information", "contact info", "contact details", "their address",
                    "there address", "where is it", "where they are", "their information", "your location",
                    "what is the location", "what's the location", "is their location", "the number for",
-                   "their phone", "a location", "and location", "physical address", "where in", "and address",
-                   "and phone")
+                   "their phone", "provide a location", "number and location", "physical address", "where in",
+                   "rating and address", "rating and phone", "address and rating", "phone and rating")
 # "A dermatologist located in Milpitas": where a provider should be, not a question about the clinic.
 LOCATED_IN = ("located in", "located near", "based in")
 REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "repeat please", "please repeat",

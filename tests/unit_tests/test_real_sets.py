@@ -79,6 +79,11 @@ def test_every_sgd_turn_has_one_intent_labelled_by_hand_and_they_line_up_with_th
     assert (short["yes"], short["no"], short["what is their address?"]) == ("yes", "no", "hours")
 
 
+def test_scoring_against_a_label_that_does_not_exist_names_the_labels():
+    with pytest.raises(ValueError, match="intent_by_hand"):
+        turn_scores(labelled_turns()[:3], "intent_by_hnad")
+
+
 def test_held_out_figures_do_not_fall_below_what_the_readme_reports():
     # A guard against regressions, set just under the figures measured when they were written down.
     turns = turn_scores(labelled_turns())["test"]  # intent labelled by hand (evals/real/LABELLING.md)
