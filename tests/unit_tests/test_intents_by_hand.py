@@ -67,7 +67,8 @@ def test_asking_for_their_number_or_address_is_an_address_question(said):
 
 
 @pytest.mark.parametrize("said", ["That will be all for today.", "Thank you that is all today.", "bye",
-                                  "Okay, forget it", "No thanks, bye.", "Okay, bye.", "Alright thanks, bye"])
+                                  "Okay, forget it", "No thanks, bye.", "Okay, bye.", "Alright thanks, bye",
+                                  "Sure, forget it", "That works, never mind"])
 def test_these_still_end_the_call(said):
     heard = analyse(said)
     assert heard.intent == "no" and heard.act == "stop"
