@@ -60,7 +60,7 @@ _ANY_STOP = (*lexicon.STOP_PHRASES, *lexicon.SOFT_STOP_PHRASES)
 
 
 def is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
-    """The caller wants to end the call: a stop phrase, unless it sits inside a request or a soft one in a yes.
+    """The caller wants to end the call: a stop phrase, unless inside a request or (soft or farewell) after a yes.
 
     "never mind, book for the 13th at 10:30" goes on with the new request; "hang up" always ends.
     """
@@ -134,7 +134,7 @@ def intent_of(lower: list[str], joined: str, heard: Understanding, emergency: bo
         return "hours"
     if seeks_a_provider or (words & lexicon.SOUGHT_ONES and words & lexicon.FINDING_WORDS):
         return "book"
-    if words & lexicon.SOUGHT_ONES and words & {"need", "like", "want"} and words & lexicon.PLACE_CUES:
+    if words & lexicon.SOUGHT_ONES and words & lexicon.WANTING_WORDS and words & lexicon.PLACE_CUES:
         return "book"
     if lower[0] == "nothing" and not values:  # "Nothing.", "Nothing, I appreciate it."
         return "no"

@@ -87,6 +87,7 @@ PROVIDER_WORDS = {"dentist", "dentists", "dentistry", "doctor", "doctors", "phys
 # "Find me one in Palo Alto", "I need one in San Carlos": the provider said as "one", "something", "someone".
 SOUGHT_ONES = {"one", "ones", "something", "someone", "somebody"}
 FINDING_WORDS = {"find", "locate", "search", "searching", "look", "looking"}
+WANTING_WORDS = {"need", "like", "want"}
 SEEKING_WORDS = {"find", "need", "want", "looking", "look", "search", "searching", "seeking", "locate", "recommend",
                  "visit", "see", "get", "go", "like", "book", "know", "require", "services", "help", "interested",
                  "wanna", "there", "recommendations", "list"}
