@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from evals.real_callers import hear_turn, labelled_turns
+from evals.real_callers import HEADLINE_INTENT, hear_turn, labelled_turns
 from voicekit.embeddings import HEAD, IntentClassifier, MiniLM
 
 
@@ -34,7 +34,7 @@ def rule_intent(turn: dict) -> str:
 def fit_head(model: MiniLM) -> IntentClassifier:
     """The classifier fitted on the training split."""
     train = split("train")
-    return IntentClassifier.fit(model, [t["text"] for t in train], [t["intent_by_hand"] for t in train])
+    return IntentClassifier.fit(model, [t["text"] for t in train], [t[HEADLINE_INTENT] for t in train])
 
 
 def accuracy(gold: Sequence[str], predicted: Sequence[str]) -> float:
@@ -49,7 +49,7 @@ def held_out(classifier: IntentClassifier, llm: Callable[[str], str] | None = No
     hybrid mode does; the LLM is asked only about those turns.
     """
     test = split("test")
-    gold = [t["intent_by_hand"] for t in test]
+    gold = [t[HEADLINE_INTENT] for t in test]
     rules = [rule_intent(t) for t in test]
     started = time.perf_counter()
     embedded = classifier.predict([t["text"] for t in test])
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<24} {value:.3f}" if isinstance(value, float) else f"{name:<24} {value}")
     train = split("train")
     fitted_on = IntentClassifier.load(model, HEAD).predict([t["text"] for t in train])
-    print(f"{'embeddings, train split':<24} {accuracy([t['intent_by_hand'] for t in train], fitted_on):.3f}")
+    print(f"{'embeddings, train split':<24} {accuracy([t[HEADLINE_INTENT] for t in train], fitted_on):.3f}")
     return 0
 
 

@@ -49,6 +49,7 @@ REPLAYS = {"as written": False, "answering re-asks": True}
 
 
 INTENT_LABELS = {"by hand": "intent_by_hand", "from SGD's acts": "intent"}
+HEADLINE_INTENT = INTENT_LABELS["by hand"]
 
 
 def labelled_turns() -> list[dict]:
@@ -56,11 +57,11 @@ def labelled_turns() -> list[dict]:
     real = HERE / "real"
     by_hand = {row["id"]: row["intent"]
                for row in map(json.loads, (real / "sgd_intents_by_hand.jsonl").read_text().splitlines())}
-    sgd = [turn | {"intent_by_hand": by_hand[turn["id"]]}
+    sgd = [turn | {HEADLINE_INTENT: by_hand[turn["id"]]}
            for turn in map(json.loads, (real / "sgd_turns.jsonl").read_text().splitlines())]
     own = [json.loads(line) | {"split": "train", "id": f"own/{n}", "own": True}
            for n, line in enumerate((HERE / "utterances.jsonl").read_text().splitlines()) if line.strip()]
-    return sgd + [turn | {"intent_by_hand": turn["intent"]} for turn in own]  # the own lines were labelled by hand
+    return sgd + [turn | {HEADLINE_INTENT: turn["intent"]} for turn in own]  # the own lines were labelled by hand
 
 
 def booking_dialogs() -> list[dict]:
@@ -73,7 +74,7 @@ def hear_turn(turn: dict) -> Understanding:
     return analyse(turn["text"], today=None if turn.get("own") else SGD_TODAY)
 
 
-def turn_scores(turns: Iterable[dict], intent_label: str = "intent_by_hand") -> dict:
+def turn_scores(turns: Iterable[dict], intent_label: str = HEADLINE_INTENT) -> dict:
     """Per split: how many turns, and the share right of each field and of all four together.
 
     ``intent_label`` is the key of the intent label scored against: "intent_by_hand" or SGD's "intent".

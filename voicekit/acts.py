@@ -148,39 +148,38 @@ def act_of(lower: list[str], original: list[str], heard: Understanding, emergenc
     """What the turn does beside its intent (``nlu.Act``): stop, repeat, hold, an answer the line gives..."""
     if not lower:
         return None
-    joined = " ".join(lower)
+    joined, words = " ".join(lower), set(lower)
     if emergency:
         return "emergency"
     if heard.intent == "no" and stop:
         return "stop"
     if has_phrase(joined, lexicon.REPEAT_PHRASES) or lower == ["repeat"] \
-            or (len(lower) <= 2 and set(lower) <= lexicon.REPEAT_ALONE | {"i", "said"}):
+            or (len(lower) <= 2 and words <= lexicon.REPEAT_ALONE | {"i", "said"}):
         return "repeat"
-    if set(lower) <= lexicon.GREETING_WORDS and set(lower) & {"hello", "hi", "hey", "there"}:
+    if words <= lexicon.GREETING_WORDS and words & {"hello", "hi", "hey", "there"}:
         return "repeat"
     if has_phrase(joined, lexicon.HOLD_PHRASES) and heard.intent == "unknown":
         return "hold"
-    if set(lower) & lexicon.MEDICAL_WORDS or has_phrase(joined, ("should i take", "is it safe", "side effects")):
+    if words & lexicon.MEDICAL_WORDS or has_phrase(joined, ("should i take", "is it safe", "side effects")):
         return "medical"
-    if has_phrase(joined, lexicon.ADDRESS_PHRASES) or _names_a_place(original, heard):
+    if has_phrase(joined, lexicon.ADDRESS_PHRASES) or _names_a_place(original, words, heard):
         return "address"
-    if heard.intent == "yes" and asks_the_hours(set(lower), joined):  # "okay, what time do you close?"
+    if heard.intent == "yes" and asks_the_hours(words, joined):  # "okay, what time do you close?"
         return "hours"
-    if set(lower) & lexicon.SERVICE_WORDS and (asked or lower[0] in lexicon.QUESTION_STARTS):
+    if words & lexicon.SERVICE_WORDS and (asked or lower[0] in lexicon.QUESTION_STARTS):
         return "services"
-    if heard.intent == "unknown" and set(lower) & lexicon.THANKS_WORDS and not heard.name:
+    if heard.intent == "unknown" and words & lexicon.THANKS_WORDS and not heard.name:
         return "thanks"  # only thanks: nothing else in the turn was understood
     return None
 
 
-def _names_a_place(original: list[str], heard: Understanding) -> bool:
+def _names_a_place(original: list[str], words: set[str], heard: Understanding) -> bool:
     """A place ("in Fremont", "Near Mountain View"), said with a capital, and nothing else the call can use.
 
     "I need a dentist in Fairfield" stays a booking request and "Sam, from Fremont" a name: only a turn
     that is just a place, or a provider said as "one" or "something" there ("Find me something in Morgan
     Hill"), is answered with where the clinic is.
     """
-    words = {w.lower() for w in original}
     # "I changed my mind. Can you look for one in San Jose?" is a "no" to what was said, but no "no" word.
     looks_elsewhere = heard.intent == "book" or (heard.intent == "no" and not words & lexicon.NO_WORDS)
     just_a_place = heard.intent == "unknown" or (looks_elsewhere and not heard.booking_words

@@ -246,7 +246,7 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     named, date_words = find_date(lower, today if isinstance(today, date) else _NO_CLOCK)
     if named is not None and isinstance(today, date):
         heard.date, heard.days = named.isoformat(), [WEEKDAYS[named.weekday()]]  # the date wins over a weekday
-    if "today" in lower and has_phrase(joined, lexicon.DONE_FOR_TODAY) and not set(lower) & set(lexicon.DAY_FORMS):
+    if "today" in lower and has_phrase(joined, lexicon.DONE_FOR_TODAY) and not lexicon.DAY_FORMS.keys() & lower:
         heard.days, heard.relative_day, heard.date = [], None, None  # "that's all for today" asks for no day
     heard.times = _times(lower, len(content), date_words)
     heard.day, day_choice = _pick(heard.days, lower)
