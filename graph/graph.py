@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import copy
 import functools
-from typing import Any
+from typing import Any, get_args
 
 from langgraph.graph import END, START, StateGraph
 
 from dialog.context import Context
 from dialog.routing import after_book, after_cancel, after_confirm, after_start, route
+from dialog.state import WriteNode
 from graph.demo import DemoClinics
 from graph.routed import destinations, routed
 from graph.stored import StoredCall, on_call, reading
@@ -91,6 +92,17 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[StoredCal
 def _compiled_once() -> Any:
     """The graph compiled without a checkpointer, once per process (compiling costs ~30 ms)."""
     return build_graph().compile()
+
+
+@functools.cache
+def write_triggers() -> frozenset[str]:
+    """The channels whose update runs a write node (``book``, ``cancel``, ``request_callback``) next.
+
+    Read from the compiled graph, not spelled out: a save that updated one must reach the database before
+    the write runs (``checkpoints.saves_may_wait``).
+    """
+    nodes = _compiled_once().nodes
+    return frozenset(trigger for name in get_args(WriteNode) for trigger in nodes[name].triggers)
 
 
 def graph_owning(checkpointer: Any) -> Any:

@@ -11,7 +11,6 @@ waiting thread from START if it were sent plain input:
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 import uuid
@@ -31,7 +30,7 @@ from dialog.state import TERMINAL, Handoff, Summary, WriteNode
 from dialog.turn import staff_in_now
 from graph import inline_saves, read_once
 from graph.call_thread import lock_for, question_waiting
-from graph.graph import RECURSION_LIMIT, graph_owning
+from graph.graph import RECURSION_LIMIT, graph_owning, write_triggers
 from graph.stored import as_call, call_values, stored_update
 from tools.writes import accepts_idempotency_key
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
@@ -244,8 +243,9 @@ class VoiceAgent:
         starts from it instead of reading again.
         """
         handed = read_once.hand_over(self.thread_id, saved)
-        # A run saved once, at its end, reaches no write: a service turn may send that save with its record.
-        waits = saves_may_wait() if durability == "exit" else contextlib.nullcontext()
+        # A service turn may send its saves with its record, at its end: all of a run saved once, at its end
+        # (it reaches no write); of a run saved step by step, all but a save after which a write may run.
+        waits = saves_may_wait() if durability == "exit" else saves_may_wait(except_before=write_triggers())
         with inline_saves.saves_inline(), handed, waits:
             return self._graph.invoke(payload, self._config, context=self.context, durability=durability)
 

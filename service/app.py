@@ -99,7 +99,10 @@ def _stores(settings: Settings):
 
         from service.postgres_store import PostgresCallStore
 
-        pool = ConnectionPool(url, kwargs={"autocommit": True}, min_size=1, max_size=settings.pool_size, open=True)
+        # No prepared statements of psycopg's own on the turns' connections: after a ROLLBACK (a failed turn)
+        # psycopg drops them all with DEALLOCATE ALL, and the call store's with them (postgres_turn).
+        pool = ConnectionPool(url, kwargs={"autocommit": True, "prepare_threshold": None}, min_size=1,
+                              max_size=settings.pool_size, open=True)
         checkpointer = make_checkpointer(url)
         return PostgresCallStore(pool, saver=checkpointer), checkpointer
     return SqliteCallStore(url + ".calls"), make_checkpointer(url)

@@ -14,7 +14,7 @@ from typing import Any
 from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
 
-from checkpoints.postgres_turn import CallTurn, TurnSaver, taking_part
+from checkpoints.postgres_turn import CallTurn, TurnSaver, one_round_trip, taking_part
 from service.store import LockedCall
 
 
@@ -38,7 +38,7 @@ class PostgresCallStore:
     def get(self, call_id: str) -> dict | None:
         """The call's plan and turns, or None for an unknown call."""
         with self._pool.connection() as conn:
-            row = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id=%s", (call_id,)).fetchone()
+            row = conn.execute("SELECT plan, turns FROM voice_calls WHERE call_id = %s", (call_id,)).fetchone()
         return None if row is None else {"plan": row[0], "turns": row[1]}
 
     def save_turn(self, call_id: str, turn: dict, plan: dict, conn: CallTurn) -> None:
@@ -52,35 +52,44 @@ class PostgresCallStore:
 
         Reads and writes under the lock go through that same connection, so a worker never needs a
         second connection while it holds one (a full pool could otherwise deadlock itself). Two round
-        trips a turn (pipelines: in order, one each): the lock with the call's plan and checkpoint; then
-        the turn's record and the checkpoint's saves that waited for it (``checkpoints.postgres_turn``) in
+        trips a turn (``checkpoints.postgres_turn.one_round_trip``): the lock, then the call's plan and
+        checkpoint read under it; then the turn's record and the checkpoint's saves that waited for it in
         one transaction, and the unlock.
         """
         with self._pool.connection() as conn:
-            with conn.pipeline():
-                conn.execute(_LOCK, (call_id,))
-                found = conn.execute("SELECT plan FROM voice_calls WHERE call_id=%s", (call_id,))
-                latest = conn.cursor(binary=True, row_factory=dict_row)
-                latest.execute(*self._saver.latest(call_id))
-            row = found.fetchone()
             turn = CallTurn(self._saver, conn)  # the record's save waits with the checkpoint's
+            try:
+                # One statement each: in one message, the reads' snapshots are taken after the lock is held.
+                read = one_round_trip(conn, [(_LOCK, (call_id,)), (_PLAN, (call_id,)), self._saver.latest(call_id)])
+                read.nextset()
+                row = read.fetchone()
+                read.nextset()
+                read.row_factory = dict_row
+                checkpoint = self._saver.tuple_from(read.fetchone())
+            except Exception:
+                _let_go(conn, call_id)  # a session lock outlives a failed read: never leave the call locked
+                raise
             try:
                 with taking_part(turn):
                     yield LockedCall(self, call_id, turn, None if row is None else row[0], read=True,
-                                     checkpoint=self._saver.tuple_from(latest.fetchone()))
+                                     checkpoint=checkpoint)
             finally:
                 try:
-                    with conn.pipeline():
-                        # Committed before the unlock: a session lock is let go at once, not at the commit,
-                        # and the call's next turn (on any worker) must read what this one saved.
-                        turn.commit_waiting()
-                        conn.execute(_UNLOCK, (call_id,))
+                    # Committed before the unlock: a session lock is let go at once, not at the commit,
+                    # and the call's next turn (on any worker) must read what this one saved.
+                    turn.send((_UNLOCK, (call_id,)))
                 except Exception:
-                    if conn.info.transaction_status != TransactionStatus.IDLE:
-                        conn.execute("ROLLBACK")
-                    conn.execute(_UNLOCK, (call_id,))  # a failed save skips the rest: never leave the call locked
+                    _let_go(conn, call_id)  # a failed save skips the rest, the unlock too
                     raise
+
+
+def _let_go(conn: Any, call_id: str) -> None:
+    """Roll back what failed, if anything, and let go of the call's lock (if it was not held: nothing)."""
+    if conn.info.transaction_status != TransactionStatus.IDLE:
+        conn.execute("ROLLBACK")
+    conn.execute(_UNLOCK, (call_id,))
 
 
 _LOCK = "SELECT pg_advisory_lock(hashtextextended(%s, 0))"
 _UNLOCK = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
+_PLAN = "SELECT plan FROM voice_calls WHERE call_id = %s"

@@ -65,8 +65,7 @@ def service_turn(saver, url: str, agent: VoiceAgent, text: str) -> dict:
         with taking_part(turn):
             reply = agent.handle(text)
         tick()  # answered, its waiting saves not yet sent
-        with conn.pipeline():
-            turn.commit_waiting()
+        turn.send()
         tick()
     return reply
 

@@ -3,8 +3,8 @@
 What must hold (``checkpoints.postgres_turn``, ``service.store.PostgresCallStore.locked``):
 * a turn that cannot reach a write saves its checkpoint together with the turn's record: if the record
   cannot be saved, the call has not moved on either (before, the checkpoint was saved, the record lost);
-* the answer to a read-back is saved before the clinic is asked to book (the write's door is unchanged);
-* each step of that turn is saved in one round trip (its task's writes go with its checkpoint);
+* the answer to a read-back is saved before the clinic is asked to book (the write's door is unchanged), in one
+  round trip (its task's writes go with its checkpoint); the saves after the write go with the turn's record;
 * a turn takes no connection from the checkpointer's pool: all goes over the lock's;
 * inside a turn, a read sees what the turn saved (saves that wait are sent before any read).
 """
@@ -110,17 +110,21 @@ def test_the_read_back_answer_is_saved_before_the_clinic_books(postgres_url, tmp
         for text in BOOKING:
             with taking_part(CallTurn(saver, conn)) as turn:
                 reply = agent.handle(text)
-            assert not (reply["state"] == "DONE" and turn.waiting), "the read-back's turn left a save waiting"
-            with conn.pipeline(), conn.cursor() as cursor:  # the end of the turn, as the call store ends it
-                turn.send_waiting(cursor)
+            if reply["state"] == "DONE":  # the saves after the write wait for the turn's end, with its record
+                assert turn.waiting, "the saves after the booking were expected to wait for the turn's end"
+            turn.send()  # the end of the turn, as the call store ends it
     assert reply["state"] == "DONE" and seen_by_another_connection == [True]
 
 
-def test_each_step_of_the_read_back_answer_is_one_round_trip(postgres_url, monkeypatch):
-    # A step's task writes wait for its checkpoint and go to the server with it, not in a round trip alone.
+def test_the_read_back_answer_sends_one_save_before_the_write_the_rest_with_its_record(postgres_url, monkeypatch):
+    # The save before the booking goes at once, in one round trip (the step's task writes with its checkpoint);
+    # the saves of the steps after it wait for the turn's end and go with its record.
+    import checkpoints.postgres_turn as postgres_turn
     from checkpoints.postgres_turn import TurnSaver
 
     class CountedConnection:
+        """The connection, counting what goes to the server: scripts, pipelines, cursors, plain executes."""
+
         def __init__(self, conn):
             self.conn, self.round_trips = conn, 0
 
@@ -128,9 +132,26 @@ def test_each_step_of_the_read_back_answer_is_one_round_trip(postgres_url, monke
             self.round_trips += 1
             return self.conn.pipeline()
 
+        def cursor(self, *args, **kwargs):
+            self.round_trips += 1
+            return self.conn.cursor(*args, **kwargs)
+
+        def execute(self, *args, **kwargs):
+            self.round_trips += 1
+            return self.conn.execute(*args, **kwargs)
+
         def __getattr__(self, name):
             return getattr(self.conn, name)
 
+    real_round_trip = postgres_turn.one_round_trip
+
+    def counted_round_trip(conn, statements):
+        if isinstance(conn, CountedConnection):
+            conn.round_trips += 1
+            conn = conn.conn
+        return real_round_trip(conn, statements)
+
+    monkeypatch.setattr(postgres_turn, "one_round_trip", counted_round_trip)
     saver = make_checkpointer(postgres_url)
     saved_steps = []
     real_put = TurnSaver.put
@@ -142,10 +163,14 @@ def test_each_step_of_the_read_back_answer_is_one_round_trip(postgres_url, monke
             saved_steps.clear()
             with taking_part(CallTurn(saver, counted)) as turn:
                 reply = agent.handle(text)
-            with conn.pipeline(), conn.cursor() as cursor:
-                turn.send_waiting(cursor)
+            turn.conn = conn  # the end of the turn, not counted
+            turn.send()
     assert reply["state"] == "DONE" and len(saved_steps) >= 3  # confirm, book, done: each step saved as it ends
-    assert counted.round_trips == len(saved_steps)
+    # the save before the write, and the turn's read of the checkpoint (the call store serves it from the lock's)
+    assert counted.round_trips == 2
+    fresh = VoiceAgent(ClinicAPI(), thread_id="round-trips", checkpointer=make_checkpointer(postgres_url),
+                       continue_ended=True)
+    assert fresh.state == "DONE", "the saves that waited did not reach the database with the turn's end"
 
 
 def test_inside_a_turn_a_read_sees_the_saves_that_wait(postgres_url):
@@ -189,3 +214,79 @@ def test_a_transfer_report_on_postgresql_is_saved_with_its_record(service):
     assert first["tool_calls"] == ["request_callback"] and again["tool_calls"] == []
     view = service.get(f"/calls/{call}").json()
     assert view["transfer"] is None and [t.get("line") for t in view["turns"][-2:]] == ["transfer unanswered"] * 2
+
+
+def test_the_locks_read_of_the_checkpoint_is_the_savers_own(postgres_url):
+    # The lock reads the checkpoint in its round trip, as text (several statements in one message); the agent
+    # is served from it, so it must load to the very tuple LangGraph's saver reads, writes pending included.
+    from checkpoints.postgres_turn import one_round_trip
+
+    saver = make_checkpointer(postgres_url)
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None, thread_id="read-as-text", checkpointer=saver)
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        for text in BOOKING[:4] + ["no"]:  # ends at a read-back turned down: pending writes, a parent
+            agent.handle(text)
+            cursor = one_round_trip(conn, [saver.latest("read-as-text")])
+            cursor.row_factory = dict_row
+            served = saver.tuple_from(cursor.fetchone())
+            own = saver.get_tuple({"configurable": {"thread_id": "read-as-text", "checkpoint_ns": ""}})
+            assert (served.config, served.checkpoint, served.metadata, served.parent_config, served.pending_writes) \
+                == (own.config, own.checkpoint, own.metadata, own.parent_config, own.pending_writes)
+            assert served.checkpoint["channel_values"], "the read loaded no channel"
+
+
+def test_a_turn_whose_read_fails_lets_go_of_the_call(service, postgres_url, monkeypatch):
+    from checkpoints.postgres_turn import TurnSaver
+
+    call = new_call(service)
+    assert service.post(f"/calls/{call}/turns", json={"text": BOOKING[0]}).json()["state"] == "ASK_DAY"
+    real_tuple_from = TurnSaver.tuple_from
+
+    def unreadable(saver, row):
+        monkeypatch.setattr(TurnSaver, "tuple_from", real_tuple_from)  # once
+        raise RuntimeError("the checkpoint could not be read")
+
+    monkeypatch.setattr(TurnSaver, "tuple_from", unreadable)
+    assert service.post(f"/calls/{call}/turns", json={"text": "tuesday"}).status_code == 500
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        held = db.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted").fetchone()[0]
+    assert held == 0, "a turn whose read failed left the call locked"
+    assert service.post(f"/calls/{call}/turns", json={"text": "tuesday"}).json()["state"] == "ASK_TIME"
+
+
+def test_turns_go_on_after_a_failed_turn_on_a_connection_used_for_many_calls(service, postgres_url):
+    # A failed turn is rolled back. psycopg answers a ROLLBACK by dropping every prepared statement of the
+    # connection (DEALLOCATE ALL) once it has prepared any of its own, which it does for a statement run five
+    # times (a new call's INSERT); the turns' own prepared statements went with them, and every later turn
+    # on that connection failed.
+    calls = [new_call(service) for _ in range(8)]
+    for call in calls:
+        assert service.post(f"/calls/{call}/turns", json={"text": BOOKING[0]}).status_code == 200
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute("CREATE OR REPLACE FUNCTION refuse_friday() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                   "IF NEW.turns::text LIKE '%friday%' THEN RAISE EXCEPTION 'record refused'; END IF; "
+                   "RETURN NEW; END $$")
+        db.execute("CREATE TRIGGER refuse_friday BEFORE UPDATE ON voice_calls FOR EACH ROW "
+                   "EXECUTE FUNCTION refuse_friday()")
+    try:
+        assert service.post(f"/calls/{calls[0]}/turns", json={"text": "friday"}).status_code == 500
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as db:
+            db.execute("DROP TRIGGER refuse_friday ON voice_calls")
+    for call in calls:
+        assert service.post(f"/calls/{call}/turns", json={"text": "wednesday"}).json()["state"] == "ASK_TIME"
+        assert service.post(f"/calls/{call}/turns", json={"text": "ten a m"}).json()["state"] == "ASK_NAME"
+
+
+def test_a_connection_whose_statements_were_dropped_prepares_them_again(postgres_url):
+    from psycopg.errors import InvalidSqlStatementName
+
+    from checkpoints.postgres_turn import one_round_trip
+
+    query = ("SELECT %s::int + 1", (1,))
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        assert one_round_trip(conn, [query]).fetchone() == (2,)
+        conn.execute("DEALLOCATE ALL")  # someone else's reset of the session
+        with pytest.raises(InvalidSqlStatementName):
+            one_round_trip(conn, [query])
+        assert one_round_trip(conn, [query]).fetchone() == (2,)
