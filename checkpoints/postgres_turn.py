@@ -33,7 +33,7 @@ from typing import Any
 
 from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg import ClientCursor
-from psycopg.errors import InvalidSqlStatementName
+from psycopg.errors import DuplicatePreparedStatement, InvalidSqlStatementName
 from psycopg.rows import dict_row
 
 from checkpoints import save_may_wait
@@ -77,20 +77,22 @@ _PREPARING = threading.Lock()
 
 
 def _prepare(cursor: ClientCursor, statements: list[str]) -> None:
-    """Prepare those of ``statements`` that its connection has not: once, in a round trip of their own.
+    """Prepare those of ``statements`` that its connection has not: once each, in a round trip of its own.
 
     On its own, outside the turn's transaction: a PREPARE is not undone by a rollback, so one sent with the
-    turn could be left behind when the turn failed, and preparing it again would fail.
+    turn could be left behind when the turn failed, and preparing it again would fail. One found already
+    prepared under its name (which only ever names that SQL) is taken as it is.
     """
     with _PREPARING:
         prepared = _PREPARED.setdefault(cursor.connection, set())
         new = [sql for sql in dict.fromkeys(statements) if sql not in prepared]
         for sql in new:
             _NAMES.setdefault(sql, f"voice_turn_{len(_NAMES)}")
-    if new:
-        cursor.execute(";\n".join(f"PREPARE {_NAMES[sql]} AS {_numbered(sql)}" for sql in new))
+    for sql in new:
+        with contextlib.suppress(DuplicatePreparedStatement):
+            cursor.execute(f"PREPARE {_NAMES[sql]} AS {_numbered(sql)}")
         with _PREPARING:
-            prepared.update(new)
+            prepared.add(sql)
 
 
 def _numbered(sql: str) -> str:

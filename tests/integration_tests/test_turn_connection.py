@@ -290,3 +290,15 @@ def test_a_connection_whose_statements_were_dropped_prepares_them_again(postgres
         with pytest.raises(InvalidSqlStatementName):
             one_round_trip(conn, [query])
         assert one_round_trip(conn, [query]).fetchone() == (2,)
+
+
+def test_a_statement_the_connection_has_prepared_already_is_taken_as_it_is(postgres_url):
+    # A PREPARE is not undone by a rollback: one the server kept when this process lost track of it (its
+    # round trip failed after the server ran it) is used, not prepared again (which fails).
+    import checkpoints.postgres_turn as postgres_turn
+
+    query = ("SELECT %s::int * 3", (2,))
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        assert postgres_turn.one_round_trip(conn, [query]).fetchone() == (6,)
+        postgres_turn._PREPARED.pop(conn)  # lost track of it
+        assert postgres_turn.one_round_trip(conn, [query]).fetchone() == (6,)
