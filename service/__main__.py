@@ -38,7 +38,9 @@ def main() -> None:
     import service.app  # noqa: F401  # everything a worker imports, before the freeze
 
     settle_memory()
-    uvicorn.run("service.app:create_app", factory=True, host=args.host, port=args.port, log_level="warning")
+    # Access lines are info: at "warning" uvicorn built each one (client address, path) only to drop it.
+    uvicorn.run("service.app:create_app", factory=True, host=args.host, port=args.port, log_level="warning",
+                access_log=False)
 
 
 if __name__ == "__main__":

@@ -248,11 +248,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             clinic.close()
 
-    # Routes are matched in the order they were added: the turns, the busiest, come first.
     app.include_router(simulator)  # GET /: a person plays the caller in a browser, over this same API
     if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
         from phone.twilio import twilio_router
 
         app.include_router(twilio_router(
             lambda call_sid: call_agent(call_sid, ClinicAPI(schedule=schedule, path=settings.clinic_db))))
+    # Routes are matched in order, and FastAPI's own (/openapi.json, /docs...) came first: the turns, the
+    # busiest, go before all (no other route matches their path).
+    app.router.routes.sort(key=lambda route: getattr(route, "path", None) != "/calls/{call_id}/turns")
     return app
