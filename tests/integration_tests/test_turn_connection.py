@@ -302,3 +302,13 @@ def test_a_statement_the_connection_has_prepared_already_is_taken_as_it_is(postg
         assert postgres_turn.one_round_trip(conn, [query]).fetchone() == (6,)
         postgres_turn._PREPARED.pop(conn)  # lost track of it
         assert postgres_turn.one_round_trip(conn, [query]).fetchone() == (6,)
+
+
+@pytest.mark.parametrize("text", ["O'Brien; DROP TABLE voice_calls; --", "100%s and %(name)s", "back\\slash \\x00ff",
+                                  "Zoë 😀 \u00a0", "$1 $$ $tag$", "E'\\''"])
+def test_a_callers_words_reach_the_record_as_they_were_said(service, text):
+    # A turn's statements go as text, their parameters quoted on the client: what a caller says is data.
+    call = new_call(service)
+    assert service.post(f"/calls/{call}/turns", json={"text": text}).status_code == 200
+    view = service.get(f"/calls/{call}").json()
+    assert view["turns"][-1]["user"] == text and view["state"] in ("LISTEN", "ASK_DAY", "HANDOFF")
