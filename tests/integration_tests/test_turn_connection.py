@@ -11,7 +11,9 @@ What must hold (``checkpoints.postgres_turn``, ``service.store.PostgresCallStore
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 
 import psycopg
 import pytest
@@ -47,20 +49,27 @@ def new_call(client: TestClient) -> str:
     return client.post("/calls", json={}).json()["call_id"]
 
 
+@contextlib.contextmanager
+def records_refused(postgres_url: str, word: str) -> Iterator[None]:
+    """Within this block the database refuses a turn's record that holds ``word`` (a trigger raises)."""
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute(f"CREATE OR REPLACE FUNCTION refuse_{word}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                   f"IF NEW.turns::text LIKE '%{word}%' THEN RAISE EXCEPTION 'record refused'; END IF; "
+                   "RETURN NEW; END $$")
+        db.execute(f"CREATE TRIGGER refuse_{word} BEFORE UPDATE ON voice_calls FOR EACH ROW "
+                   f"EXECUTE FUNCTION refuse_{word}()")
+    try:
+        yield
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as db:
+            db.execute(f"DROP TRIGGER refuse_{word} ON voice_calls")
+
+
 def test_a_turn_whose_record_cannot_be_saved_leaves_the_call_where_it_was(service, postgres_url):
     call = new_call(service)
     assert service.post(f"/calls/{call}/turns", json={"text": BOOKING[0]}).json()["state"] == "ASK_DAY"
-    with psycopg.connect(postgres_url, autocommit=True) as db:  # the turn's record refuses a caller saying "Tuesday"
-        db.execute("CREATE OR REPLACE FUNCTION refuse_tuesday() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                   "IF NEW.turns::text LIKE '%tuesday%' THEN RAISE EXCEPTION 'record refused'; END IF; "
-                   "RETURN NEW; END $$")
-        db.execute("CREATE TRIGGER refuse_tuesday BEFORE UPDATE ON voice_calls FOR EACH ROW "
-                   "EXECUTE FUNCTION refuse_tuesday()")
-    try:
+    with records_refused(postgres_url, "tuesday"):  # the turn's record refuses a caller saying "Tuesday"
         assert service.post(f"/calls/{call}/turns", json={"text": "tuesday"}).status_code == 500
-    finally:
-        with psycopg.connect(postgres_url, autocommit=True) as db:
-            db.execute("DROP TRIGGER refuse_tuesday ON voice_calls")
     view = service.get(f"/calls/{call}").json()
     assert view["state"] == "ASK_DAY" and view["slots"]["day"] is None, "the checkpoint moved on without its record"
     assert len(view["turns"]) == 1
@@ -262,17 +271,8 @@ def test_turns_go_on_after_a_failed_turn_on_a_connection_used_for_many_calls(ser
     calls = [new_call(service) for _ in range(8)]
     for call in calls:
         assert service.post(f"/calls/{call}/turns", json={"text": BOOKING[0]}).status_code == 200
-    with psycopg.connect(postgres_url, autocommit=True) as db:
-        db.execute("CREATE OR REPLACE FUNCTION refuse_friday() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                   "IF NEW.turns::text LIKE '%friday%' THEN RAISE EXCEPTION 'record refused'; END IF; "
-                   "RETURN NEW; END $$")
-        db.execute("CREATE TRIGGER refuse_friday BEFORE UPDATE ON voice_calls FOR EACH ROW "
-                   "EXECUTE FUNCTION refuse_friday()")
-    try:
+    with records_refused(postgres_url, "friday"):
         assert service.post(f"/calls/{calls[0]}/turns", json={"text": "friday"}).status_code == 500
-    finally:
-        with psycopg.connect(postgres_url, autocommit=True) as db:
-            db.execute("DROP TRIGGER refuse_friday ON voice_calls")
     for call in calls:
         assert service.post(f"/calls/{call}/turns", json={"text": "wednesday"}).json()["state"] == "ASK_TIME"
         assert service.post(f"/calls/{call}/turns", json={"text": "ten a m"}).json()["state"] == "ASK_NAME"
