@@ -39,6 +39,36 @@ def _phrase_re(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 EMERGENCY_RE = _phrase_re(lexicon.EMERGENCY_PHRASES)
+_PRAISE = ("(?:(?:very|really|so|just|quite|pretty|totally|absolutely|all|perfectly|also|even|definitely"
+           "|certainly)\\s+)*"
+           "(?:good|great|perfect|fine|nice|awesome|excellent|wonderful|lovely|ideal|cool|okay|ok|right|correct"
+           "|fantastic|brilliant|terrific|amazing|super|like a plan)")
+_SUBJECT = "(?:that|this|it|she|he|they|that one|this one|thats|everything|all|this place|that place)"
+_MODAL = "(?:'ll|'d| will| would| should| could| can| might| may)"
+# "perfect", "a good option", "like a good one" (not "like a nice lady": a judgement of a person is no acceptance).
+_GOOD_ONE = (rf"(?:{_PRAISE}|better|(?:like\s+)?an?\s+{_PRAISE}\s+(?:appointment\s+)?"
+             r"(?:one|option|place|choice|idea|fit|match|plan|time|day))")
+# An acceptance said as a judgement of what was offered: "that should work", "this is perfect", "sounds very good",
+# "it's perfect for me", "that would be awesome". Not a question ("would that work?", "is it fine?") nor a wish
+# ("it would be nice of you to find me one", "it would be nice if you found someone else").
+_ACCEPTANCE = re.compile(
+    rf"(?<![\w'])(?:{_SUBJECT}(?:'s| is| sounds| seems| looks)\s+{_GOOD_ONE}|(?:sounds|seems|looks)\s+{_GOOD_ONE}"
+    rf"|{_SUBJECT}{_MODAL} be\s+{_PRAISE}|{_SUBJECT}{_MODAL}(?: definitely| certainly| probably)? (?:work|do|suit)"
+    rf"|{_SUBJECT} (?:works|suits)|thats\s+{_GOOD_ONE})(?![\w'])(?!\s+(?:of you|if|for you to|to|it)\b)"
+    r"|(?<![\w'])that(?:'s| is) it(?![\w'])(?!\s+(?:for|thank|thanks)\b)"
+    r"|(?<![\w'])(?<!i'm )(?<!i am )all good(?![\w'])")  # "all good", not "I'm all good" (done with the call)
+# A word that gives a day or time: said before a yes, the turn proposes the value ("March 10th sounds right").
+_VALUE_WORDS = (*lexicon.DAY_FORMS, *lexicon.MONTH_WORDS, *lexicon.PARTS_OF_DAY, *lexicon.NUMBER_NAMES, "today",
+                "tomorrow", "tonight", "noon", "midday", "am", "pm", "half", "quarter")
+_VALUE_WORD = re.compile(r"\d|(?<![\w'])(?:" + "|".join(_VALUE_WORDS) + r")(?![\w'])")
+_ANYTHING_ELSE = re.compile(r"(?<![\w'])anything else(?! (?:you|i|from|to|we)\b)")
+# The caller asks where the provider is or how to reach them: "what is his address?", "her number?", "what street
+# are they on?", "where is she?".
+_ASKS_WHERE = re.compile(
+    r"(?<![\w'])(?:(?:his|her|their|there|its|the|your|that|this|office's|therapist's|doctor's|dentist's)\s+"
+    r"(?:\w+\s+)?(?:address|number|phone|telephone|location|street|contacts?)|what street|which street"
+    r"|where (?:is|are|'s) (?:she|he|they|it|that|the \w+)|where's (?:she|he|it|that|the \w+)"
+    r"|(?<!my )(?:address|location)|(?:where|which|what) (?:\w+ ){0,4}located)(?![\w'])")
 CRISIS_RE = _phrase_re(lexicon.CRISIS_PHRASES)
 
 
@@ -51,9 +81,23 @@ def said(joined: str, phrases: re.Pattern[str]) -> bool:
     return False
 
 
+def asks_where(joined: str) -> bool:
+    """A question about where the provider (or the clinic) is or how to reach them."""
+    return has_phrase(joined, lexicon.ADDRESS_PHRASES) or _ASKS_WHERE.search(joined) is not None
+
+
+def yes_said_at(lower: list[str], joined: str) -> int | None:
+    """Where in ``joined`` the turn first agrees: a leading yes word, a yes phrase or an acceptance; else None."""
+    if _leading(lower) in lexicon.YES_WORDS:
+        return 0
+    found = [m.start() for m in (_phrases_pattern(lexicon.YES_PHRASES).search(joined), _ACCEPTANCE.search(joined))
+             if m is not None]
+    return min(found, default=None)
+
+
 def _leading(lower: list[str]) -> str | None:
-    """The first word that is not a filler: an explicit yes starts with it ("uh, yes", not "intent yes")."""
-    return next((t for t in lower if t not in lexicon.FILLERS), None)
+    """The first word that is not a filler: a yes starts with it ("uh, yes", "very good", not "intent yes")."""
+    return next((t for t in lower if t not in lexicon.FILLERS and t not in ("very", "really", "most")), None)
 
 
 _ANY_STOP = (*lexicon.STOP_PHRASES, *lexicon.SOFT_STOP_PHRASES)
@@ -75,23 +119,53 @@ def is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
     # A question for the line after the stop phrase: the caller is still talking to us.
     asks_after = has_phrase(joined[stop_at:], lexicon.ASKS_THE_LINE)
     request = heard.booking_words or heard.days or heard.times or bool(asks) or asks_after
-    # A yes before the stop phrase answers the question (SPEC 5.4): "Sounds good, that's everything for today",
-    # "Yes, that works. Thanks for the help. Bye.". Only a farewell may follow it: "okay, forget it" ends the
-    # call, and so does "okay, bye" (an acknowledgement on the way out is no yes).
-    leading, said_yes = _leading(lower), _phrases_pattern(lexicon.YES_PHRASES).search(joined)
-    yes_said_first = said_yes is not None and said_yes.end() <= stop_at
+    # A yes before a farewell answers the question (SPEC 5.4): "Sounds good, goodbye", "Yes, that works. Thanks for
+    # the help. Bye.". Only a farewell may follow it: "okay, forget it" ends the call, and so does "okay, bye" (an
+    # acknowledgement on the way out is no yes). A soft stop with a yes anywhere is no ending: "That's all
+    # correct", "Thank you for your help, I will choose this dentist".
+    leading = _leading(lower)
+    agreed = [m.start() for m in (_phrases_pattern(lexicon.YES_PHRASES).search(joined), _ACCEPTANCE.search(joined))
+              if m is not None]
     hard = _phrases_pattern(lexicon.STOP_PHRASES).findall(joined)
     if hard:
-        yes_first = leading in lexicon.YES_WORDS - lexicon.ACKNOWLEDGEMENTS or yes_said_first
+        yes_first = leading in lexicon.YES_WORDS - lexicon.ACKNOWLEDGEMENTS or min(agreed, default=stop_at) < stop_at
         return not (request or (yes_first and set(hard) <= set(lexicon.FAREWELLS)))
-    yes_first = leading in lexicon.YES_WORDS or yes_said_first
-    return has_phrase(joined, lexicon.SOFT_STOP_PHRASES) and not (request or yes_first)
+    # Thanks on the way out is no ending when a yes follows ("Thank you for your help, I will choose this
+    # dentist"); any other soft stop is, unless the yes came first ("That is all I needed. I will go with this one").
+    thanks_first = has_phrase(joined[:stop_at], lexicon.THANKING_STOPS)
+    yes_said = leading in lexicon.YES_WORDS or min(agreed, default=stop_at) < stop_at or (thanks_first and bool(agreed))
+    return has_phrase(joined, lexicon.SOFT_STOP_PHRASES) and not (request or yes_said)
 
 
 def asks_the_hours(words: set[str], joined: str) -> bool:
     """A question about when the clinic is open: "what are your hours?", "what time do you close?"."""
     return bool(words & lexicon.HOURS_WORDS or ("you" in words and words & lexicon.OPEN_CLOSE)
                 or has_phrase(joined, lexicon.HOURS_PHRASES))
+
+
+def thanks_alone(lower: list[str]) -> bool:
+    """Only thanks ("Thank you for your help.", "Thanks so much!"): no yes, no no, nothing asked (LABELLING.md)."""
+    words = set(lower)
+    return bool(words & lexicon.THANKS_WORDS) and words <= lexicon.THANKS_VOCABULARY
+
+
+def asks_for_other_ones(lower: list[str], joined: str) -> bool:
+    """Another one than what was offered: "another therapist", "other kinds of doctor", "any alternatives"."""
+    if set(lower) & lexicon.OTHER_ALONE or has_phrase(joined, lexicon.DIFFERENT_ONE):
+        return True
+    for at, word in enumerate(lower):
+        if word in lexicon.OTHER_WORDS:
+            ahead = lower[at + 1:at + 4]  # "other kinds of therapist", "another good dentist"
+            if any(w in lexicon.PROVIDER_WORDS or w in lexicon.OTHER_ONES for w in ahead):
+                return True
+            # "Can you give me another salon?", "is there another choice?": any thing but a booking, a time, a
+            # question... asked for ("more" only as above; "do they have other services?" asks about this one).
+            if word != "more" and ahead and ahead[0] not in lexicon.NOT_OTHER_ONES \
+                    and not _VALUE_WORD.match(ahead[0]) and set(lower) & lexicon.ASKING_FOR_ONE:
+                return True
+    # "Do you have anything else?", "anything else around?"; not "is there anything else you need from me?".
+    return _ANYTHING_ELSE.search(joined) is not None and not has_phrase(joined, ("need anything else",
+                                                                                 "want anything else"))
 
 
 def intent_of(lower: list[str], joined: str, heard: Understanding, emergency: bool, stop: bool) -> Intent:
@@ -102,35 +176,59 @@ def intent_of(lower: list[str], joined: str, heard: Understanding, emergency: bo
     if emergency:
         return "human"
     # "see someone about my knee" is a visit, "find someone else" another provider, "somebody in Gilroy" with
-    # a gynecologist a provider too: none of them asks for a member of staff.
+    # a gynecologist a provider too, "find someone in Santa Rosa" one to be seen: none asks for a member of staff.
     if words & lexicon.HUMAN_WORDS and (words & lexicon.HUMAN_VERBS or len(lower) <= 3) \
             and not has_phrase(joined, ("see someone", "see somebody", *lexicon.ALTERNATIVE_PHRASES)) \
-            and not words & lexicon.PROVIDER_WORDS:
+            and not words & (lexicon.PROVIDER_WORDS | lexicon.FINDING_WORDS) \
+            and not has_phrase(joined, lexicon.SOMEONE_SOMEWHERE):
         return "human"
     if words & lexicon.CANCEL_WORDS and not has_phrase(joined, ("cancel that",)):
         return "cancel"
     if stop:
-        return "no"
-    if words & lexicon.NO_WORDS or has_phrase(joined, lexicon.NO_PHRASES):
+        return "unknown" if thanks_alone(lower) else "no"  # thanks on the way out: the call ends all the same
+    unsaid = _phrases_pattern(lexicon.NOT_A_NO).sub(" ", joined)  # "okay, no problem" is no "no"
+    if set(unsaid.split()) & lexicon.NO_WORDS or has_phrase(unsaid, lexicon.NO_PHRASES):
         return "no"
     values = heard.days or heard.times
     if values and has_phrase(joined, lexicon.REVISION_PHRASES):
         return "no"
-    if has_phrase(joined, lexicon.CHANGE_OF_MIND) or has_phrase(joined, lexicon.OTHER_PROVIDER):
+    if has_phrase(joined, lexicon.CHANGE_OF_MIND) or has_phrase(joined, lexicon.OTHER_PROVIDER) \
+            or asks_for_other_ones(lower, joined) or has_phrase(joined, lexicon.CHANGE_REQUESTS) \
+            or has_phrase(joined, lexicon.BUT_AFTER_THANKS) or joined in ("i do not", "i don't"):
         return "no"
-    says_yes = _leading(lower) in lexicon.YES_WORDS or has_phrase(joined, lexicon.YES_PHRASES) \
-        or (not values and has_phrase(joined, lexicon.BOOK_IT))
-    if says_yes and not has_phrase(joined, ("not sure",)):
+    yes_at = yes_said_at(lower, joined)
+    if yes_at is None and not values and has_phrase(joined, lexicon.YES_WITHOUT_VALUES):
+        yes_at = 0
+    # One asked about only wonders: "see if that works", "whether that is fine".
+    wonders = joined[:yes_at].split()[-1:] in (["if"], ["whether"]) if yes_at is not None else False
+    # ... and one after a thing wanted names it: "a psychologist would be fine", "anything in Napa would be fine".
+    names_a_want = yes_at is not None and joined[:yes_at].split()[:1] in (["a"], ["an"], ["anything"], ["something"],
+                                                                         ["somewhere"], ["any"])
+    if yes_at is not None and not wonders and not names_a_want and not has_phrase(joined, ("not sure",)):
+        # A value said before the yes only proposes it: "March 10th sounds right", "3 pm sounds like a good time".
+        if values and _VALUE_WORD.search(joined[:yes_at]):
+            return "book" if heard.booking_verb else "inform"
         return "yes"
     if has_phrase(joined, lexicon.ALTERNATIVE_PHRASES) and not heard.booking_words:
         return "no"
-    asks_for_a_slot = values and (words & lexicon.REQUEST_WORDS or has_phrase(joined, lexicon.SLOT_QUESTIONS))
+    # "How about an appointment on Saturday?", "The appointment is for the 11th": values proposed, no request.
+    if values and has_phrase(joined, lexicon.PROPOSALS) and not heard.booking_verb:
+        return "inform"
+    # "I'm free on the 9th" tells when the caller can come; "is the 9th free?" asks for a slot.
+    callers_own = lexicon.CALLER_FREE if has_phrase(joined, lexicon.CALLER_IS) else set()
+    requested = words & lexicon.REQUEST_WORDS - callers_own
+    requested |= words & {"open"} - ({"open"} if "you" in words else set())  # "is 2:45 open?", not "are you open?"
+    asks_for_a_slot = values and (requested or has_phrase(joined, lexicon.SLOT_QUESTIONS))
+    # "I'd like to visit the salon on the 7th", "I want to come in at 4:30": when, not a request (LABELLING.md).
+    if values and has_phrase(joined, lexicon.VISIT_PHRASES) and not heard.booking_words and not asks_for_a_slot \
+            and not words & lexicon.PROVIDER_WORDS:  # "I'd like to visit a doctor on Sunday" asks to see one
+        return "inform"
     if heard.booking_words or heard.reschedule or has_phrase(joined, lexicon.BOOK_PHRASES) or asks_for_a_slot:
         return "book"
     seeks_a_provider = words & lexicon.PROVIDER_WORDS and words & lexicon.SEEKING_WORDS
     if seeks_a_provider and has_phrase(joined, lexicon.LOCATED_IN):
         return "book"
-    if asks_the_hours(words, joined) or has_phrase(joined, lexicon.ADDRESS_PHRASES):
+    if asks_the_hours(words, joined) or asks_where(joined):
         return "hours"
     if seeks_a_provider or (words & lexicon.SOUGHT_ONES and words & lexicon.FINDING_WORDS):
         return "book"
@@ -151,7 +249,7 @@ def act_of(lower: list[str], original: list[str], heard: Understanding, emergenc
     joined, words = " ".join(lower), set(lower)
     if emergency:
         return "emergency"
-    if heard.intent == "no" and stop:
+    if stop and heard.intent in ("no", "unknown"):  # "unknown": thanks alone on the way out
         return "stop"
     if has_phrase(joined, lexicon.REPEAT_PHRASES) or lower == ["repeat"] \
             or (len(lower) <= 2 and words <= lexicon.REPEAT_ALONE | {"i", "said"}):
@@ -162,7 +260,7 @@ def act_of(lower: list[str], original: list[str], heard: Understanding, emergenc
         return "hold"
     if words & lexicon.MEDICAL_WORDS or has_phrase(joined, ("should i take", "is it safe", "side effects")):
         return "medical"
-    if has_phrase(joined, lexicon.ADDRESS_PHRASES) or _names_a_place(original, words, heard):
+    if asks_where(joined) or _names_a_place(original, words, heard):
         return "address"
     if heard.intent == "yes" and asks_the_hours(words, joined):  # "okay, what time do you close?"
         return "hours"

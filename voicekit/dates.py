@@ -9,6 +9,7 @@ of ``voicekit.nlu.analyse``; returns the date and the tokens it used, so they ar
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from voicekit.clinic import WEEKDAYS
@@ -70,11 +71,16 @@ def _in_month(today: date, day: int, months_ahead: int | None) -> date | None:
     return None
 
 
-def find_date(lower: list[str], today: date) -> tuple[date | None, set[int]]:
-    """The date the caller named, and the indices of the tokens that said it."""
+def find_date(lower: list[str], today: date,
+              ruled_out: Callable[[int], bool] = lambda at: False) -> tuple[date | None, set[int]]:
+    """The date the caller named, and the indices of the tokens that said it.
+
+    ``ruled_out(at)`` says whether the value starting at token ``at`` is negated ("not today", "not the 5th"):
+    such a date is skipped, and the next one named is the date.
+    """
     for i in range(len(lower)):
         found = _month_day(lower, i, today) or _day_of_month(lower, i, today) or _relative(lower, i, today)
-        if found is not None:
+        if found is not None and not ruled_out(min(found[1], default=i)):
             return found
     return None, set()
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from voicekit.dates import MONTH_NAMES
+
 # Words that are never a name (nor part of one), whatever lead comes before them.
 NEVER_NAMES = {
     "not", "a", "an", "the", "me", "i", "you", "it", "that", "this", "in", "on", "at", "for", "to", "with", "and",
@@ -27,8 +29,12 @@ STATES = {
     "under", "still", "also", "really", "very", "so", "just", "already", "currently", "now", "alone",
     "important", "serious", "bad", "better", "worse", "tired", "in", "at", "on", "off", "up", "not", "going",
     "emergency", "patient", "member", "visitor", "caller", "student", "teacher", "mom", "mum", "dad", "mother",
-    "father", "parent", "wife", "husband", "son", "daughter", "nurse", "doctor", "dentist",
+    "father", "parent", "wife", "husband", "son", "daughter", "nurse", "doctor", "dentist", "best", "much",
+    "located", "supposed", "look",
 }
+# "The dentist's name is ...", "their name is ...": someone else's name, not the caller's.
+OTHERS = {"his", "her", "their", "its", "dentist's", "doctor's", "therapist's", "provider's", "office's",
+          "clinic's", "salon's", "salon", "clinic", "practice", "office", "doctor", "dentist", "therapist", "dr"}
 # (lead words, whether what follows may be a state rather than a name)
 NAME_LEADS: tuple[tuple[tuple[str, ...], bool], ...] = (
     (("my", "name", "is"), False), (("my", "name's"), False), (("name", "is"), False), (("name's",), False),
@@ -81,6 +87,13 @@ def find_name(lower: list[str], original: list[str], not_names: set[str]) -> str
                 return capitalise_name(spelled[0])
             if not _name_word(lower[j], not_names) or (may_be_state and lower[j] in STATES):
                 continue
+            # A mixed-case transcript capitalises names: "I'm after a therapist", "This is kind of urgent".
+            if may_be_state and mixed_case and not original[j][:1].isupper():
+                continue
+            if lead[0] in ("name", "name's") and i > 0 and lower[i - 1] in OTHERS:
+                continue
+            if lower[j] in MONTH_NAMES and j + 1 < len(lower) and lower[j + 1][:1].isdigit():
+                continue  # "it's for March 13th": a date
             words = [original[j]]
             for k in range(j + 1, min(j + 3, len(lower))):
                 # Mixed-case transcripts capitalise names; in all-lower or all-upper ones any name word goes.

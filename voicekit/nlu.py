@@ -120,7 +120,7 @@ def _negated(lower: list[str], at: int) -> bool:
         if word in lexicon.NEGATORS - {"no"} or word.endswith("n't"):  # "no, make it Wednesday" is a correction
             return True
         looked += 1
-        if looked == 2 or word in lexicon.DAY_FORMS or word[:1].isdigit():
+        if looked == 2 or word in lexicon.DAY_FORMS or word in ("today", "tomorrow") or word[:1].isdigit():
             break  # "not Tuesday, Wednesday": the negation ends at the value it negates
     return at >= 2 and lower[at - 1] == "but" and lower[at - 2] in ("anything", "any", "anyday")
 
@@ -158,8 +158,8 @@ def _days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
     days, relative = [], None
     for i, tok in enumerate(lower):
         tok = tok.removesuffix("'s")  # "Tuesday's appointment", "tomorrow's"
-        if tok in lexicon.DAY_FORMS and _negated(lower, i):
-            continue
+        if (tok in lexicon.DAY_FORMS or tok in ("today", "tomorrow")) and _negated(lower, i):
+            continue  # "not Tuesday", "not today, thank you", "I'm not free tomorrow"
         if tok in lexicon.DAY_FORMS:
             days.append(lexicon.DAY_FORMS[tok])
         elif tok in ("today", "tomorrow"):
@@ -189,10 +189,12 @@ def _times(lower: list[str], content_words: int, date_words: set[int]) -> list[s
 
 
 def _pronoun_one(lower: list[str], found: FoundTime) -> bool:
-    """A pointing "one" ("the 2:30 one", "the morning one"): it refers to a time; it is not 1 o'clock."""
+    """A pointing "one" ("the 2:30 one", "the morning one", "book one", "some one else"): it is not 1 o'clock."""
     if lower[found.end - 1] != "one" or found.start == 0:
         return False
     before = lower[found.start - 1]
+    if lower[found.start] == "one" and before in lexicon.ONE_AS_A_THING:
+        return True
     if found.end - found.start == 1:
         return not found.explicit and (before[:1].isdigit() or before in ("am", "pm", "o'clock", *lexicon.PARTS_OF_DAY))
     return before in ("the", "that") and lower[found.start] in lexicon.PARTS_OF_DAY
@@ -243,7 +245,8 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
 
     weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
     heard.days, heard.relative_day = _days(lower, weekday_today)
-    named, date_words = find_date(lower, today if isinstance(today, date) else _NO_CLOCK)
+    named, date_words = find_date(lower, today if isinstance(today, date) else _NO_CLOCK,
+                                  ruled_out=lambda at: _negated(lower, at))
     if named is not None and isinstance(today, date):
         heard.date, heard.days = named.isoformat(), [WEEKDAYS[named.weekday()]]  # the date wins over a weekday
     if "today" in lower and has_phrase(joined, lexicon.DONE_FOR_TODAY) and not lexicon.DAY_FORMS.keys() & lower:

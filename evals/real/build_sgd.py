@@ -7,7 +7,12 @@ conversations of people finding and booking an appointment, typed the way they s
 
 * ``sgd_turns.jsonl``: one caller turn a line, ``{"id", "split", "text", "intent", "day", "time", "name"}``;
 * ``sgd_dialogs.jsonl``: the dialogs that booked, ``{"id", "split", "turns": [...], "day", "time", "refused"}``,
-  ``refused`` being the (weekday, time) slots SGD's booking service turned down in that dialog.
+  ``refused`` being the (weekday, time) slots SGD's booking service turned down in that dialog;
+* ``sgd_therapist_*.jsonl`` and ``sgd_salon_turns.jsonl``: the same from the therapist (Services_4) and
+  salon (Services_1) services, added later as more training data. All of it is in the training split: its
+  turns were labelled and read in full to tune the rules, so none of it can measure them (the held-out split
+  stays the dentist and doctor dialogs the hash holds out). A salon is not a clinic: its booking dialogs are
+  not replayed (a caller asking for a salon is rightly not understood by a clinic line), its turns are.
 
 The labels come from SGD's own annotations, never from this project's parser:
 
@@ -35,6 +40,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -42,6 +48,8 @@ from dateutil import parser as dateutil_parser
 
 HERE = Path(__file__).resolve().parent
 SERVICES = {"Services_2", "Services_3"}
+THERAPISTS = {"Services_4"}
+SALONS = {"Services_1"}
 TODAY = date(2019, 3, 1)  # SGD's calendar: "8th of March" is "next Friday"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CLOCK = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*(am|pm)$", re.IGNORECASE)
@@ -130,9 +138,9 @@ def _wordings(dialog: dict, slot: str, value: str) -> list[str]:
     return [value]
 
 
-def label(dialog: dict, turn: dict) -> dict | None:
+def label(dialog: dict, turn: dict, services: set[str] = SERVICES) -> dict | None:
     """The four labels of one caller turn, or None when its date or time has no plain wording."""
-    frame = next(f for f in turn["frames"] if f["service"] in SERVICES)
+    frame = next(f for f in turn["frames"] if f["service"] in services)
     informed = {a["slot"]: a["values"][0] for a in frame["actions"] if a["act"] == "INFORM" and a["values"]}
     canonical = canonical_values(dialog)
     day = time = None
@@ -174,8 +182,8 @@ def refused(dialog: dict) -> list[tuple[str, str]]:
     return slots
 
 
-def dialogs(clone: Path) -> list[dict]:
-    """The dentist and doctor dialogs of every split that the clone (a git directory or a work tree) has."""
+def dialogs(clone: Path, services: set[str] = SERVICES) -> list[dict]:
+    """The dialogs of ``services`` alone, of every split that the clone (a git directory or a work tree) has."""
     found: list[dict] = []
     git = ["git", "-C", str(clone)]
     listing = subprocess.run([*git, "ls-tree", "-r", "--name-only", "HEAD"], capture_output=True, text=True)
@@ -183,35 +191,44 @@ def dialogs(clone: Path) -> list[dict]:
         shown = subprocess.run([*git, "show", f"HEAD:{name}"], capture_output=True, text=True)
         if shown.returncode != 0:
             continue  # a file the snapshot does not hold
-        found.extend(d for d in json.loads(shown.stdout) if set(d["services"]) <= SERVICES)
+        found.extend(d for d in json.loads(shown.stdout) if set(d["services"]) <= services)
     return found
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Write sgd_turns.jsonl and sgd_dialogs.jsonl next to this file."""
-    clone = Path((argv or sys.argv[1:])[0])
+def build(clone: Path, services: set[str], prefix: str, split: Callable[[str], str] = split_of,
+          with_dialogs: bool = True) -> None:
+    """Write ``{prefix}_turns.jsonl`` (and ``{prefix}_dialogs.jsonl``) of the ``services`` dialogs next to this file."""
     turns_out, dialogs_out, kept, left_out = [], [], 0, 0
-    for dialog in dialogs(clone):
-        split = split_of(dialog["dialogue_id"])
+    for dialog in dialogs(clone, services):
+        side = split(dialog["dialogue_id"])
         for number, turn in enumerate(dialog["turns"]):
             if turn["speaker"] != "USER":
                 continue
-            labels = label(dialog, turn)
+            labels = label(dialog, turn, services)
             if labels is None:
                 left_out += 1
                 continue
             kept += 1
-            turns_out.append({"id": f"{dialog['dialogue_id']}/{number}", "split": split, "text": turn["utterance"],
+            turns_out.append({"id": f"{dialog['dialogue_id']}/{number}", "split": side, "text": turn["utterance"],
                               **labels})
         result = booked(dialog)
         if result is not None:
-            dialogs_out.append({"id": dialog["dialogue_id"], "split": split, "day": result[0], "time": result[1],
+            dialogs_out.append({"id": dialog["dialogue_id"], "split": side, "day": result[0], "time": result[1],
                                 "refused": refused(dialog),
                                 "turns": [t["utterance"] for t in dialog["turns"] if t["speaker"] == "USER"]})
-    (HERE / "sgd_turns.jsonl").write_text("".join(json.dumps(t) + "\n" for t in turns_out))
-    (HERE / "sgd_dialogs.jsonl").write_text("".join(json.dumps(d) + "\n" for d in dialogs_out))
-    print(f"{kept} turns labelled ({left_out} left out: no plain wording of their date or time); "
+    (HERE / f"{prefix}_turns.jsonl").write_text("".join(json.dumps(t) + "\n" for t in turns_out))
+    if with_dialogs:
+        (HERE / f"{prefix}_dialogs.jsonl").write_text("".join(json.dumps(d) + "\n" for d in dialogs_out))
+    print(f"{prefix}: {kept} turns labelled ({left_out} left out: no plain wording of their date or time); "
           f"{len(dialogs_out)} booking dialogs")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the dentist and doctor set, and the therapist and salon sets (training data only)."""
+    clone = Path((argv or sys.argv[1:])[0])
+    build(clone, SERVICES, "sgd")
+    build(clone, THERAPISTS, "sgd_therapist", split=lambda dialog_id: "train")
+    build(clone, SALONS, "sgd_salon", split=lambda dialog_id: "train", with_dialogs=False)
     return 0
 
 

@@ -35,12 +35,16 @@ def test_the_committed_head_covers_every_intent():
     assert sorted(head.labels) == sorted(INTENTS) and head.weights.shape == (384, len(INTENTS))
 
 
-def test_on_held_out_real_callers_the_fallback_beats_the_rules_alone():
+def test_on_held_out_real_callers_the_rules_alone_now_beat_the_embeddings_behind_them():
+    # The README's finding, guarded: the head (fitted on the training split's intents labelled by hand) alone
+    # stays well below the rules; behind them (asked only when they say "unknown") it helped while the rules
+    # were at 0.916 (0.919 with it), and costs since they reach 0.953 (0.945 with it): the turns the rules now
+    # call "unknown" are mostly nothing usable, and cross-validated on the training split no confidence
+    # threshold let the head gain a turn there. The hybrid mode stays opt-in; the default is the rules.
     figures = held_out(default_classifier())
     assert figures["turns"] == 898
-    # Against the intent labelled by hand (evals/real/LABELLING.md), the head fitted on the training split's.
-    assert figures["embeddings"] >= 0.85  # measured 0.874; the rules alone 0.916, behind them 0.919
-    assert figures["rules + embeddings"] > figures["rules"]
+    assert figures["embeddings"] >= 0.85  # measured 0.862
+    assert figures["rules"] >= 0.95 and figures["rules + embeddings"] < figures["rules"]
 
 
 def test_wrong_arguments_name_the_fix(model):

@@ -256,16 +256,28 @@ def test_more_ways_of_ending_the_call(turn):
     assert heard.intent == "no" and heard.act == "stop"
 
 
-@pytest.mark.parametrize(("turn", "time"), [("Actually, make it on March 4th at 3:30 pm", "15:30"),
-                                            ("On second thought, make it 11 am", "11:00"),
+@pytest.mark.parametrize(("turn", "time"), [("On second thought, make it 11 am", "11:00"),
                                             ("Strike that, 11 am please", "11:00")])
 def test_a_revision_with_new_values_is_a_no_that_carries_them(turn, time):
     heard = parse(turn)
     assert heard["intent"] == "no" and heard["time"] == time
 
 
-def test_a_revision_marker_alone_is_not_a_no():
-    assert parse("Actually, I'd like to book an appointment")["intent"] == "book"
+@pytest.mark.parametrize(("turn", "intent", "time"), [("Actually, make it on March 4th at 3:30 pm", "inform", "15:30"),
+                                                      ("Actually, book it at 14:00", "book", "14:00"),
+                                                      ("Actually, is there anything available at 12:30?", "book",
+                                                       "12:30"),
+                                                      ("Actually, I'd like to book an appointment", "book", None)])
+def test_actually_alone_is_no_revision_marker(turn, intent, time):
+    # LABELLING.md: "Actually, make it the 5th" gives a value, "Actually, book it on the 2nd" asks for a booking.
+    heard = parse(turn)
+    assert heard["intent"] == intent and heard["time"] == time
+
+
+def test_actually_with_a_new_value_at_the_read_back_is_a_correction_never_a_booking():
+    agent, api, replies = call("Book me on Tuesday at ten a m, my name is Jamie", "Actually, make it 2:30 pm")
+    assert replies[-1]["state"] == "CONFIRM" and "2:30 pm" in replies[-1]["say"] and api.bookings == []
+    assert agent.handle("yes")["state"] == "DONE" and [b["time"] for b in api.bookings] == ["14:30"]
 
 
 @pytest.mark.parametrize("turn", ["Do you know any dentists?", "I require the services of a dentist.",

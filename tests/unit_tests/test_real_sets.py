@@ -12,6 +12,10 @@ from voicekit.nlu import INTENTS
 
 REAL = Path(__file__).resolve().parents[2] / "evals" / "real"
 DIALOGS = [json.loads(line) for line in (REAL / "sgd_dialogs.jsonl").read_text().splitlines()]
+# Sets added later as training data only (evals/real/build_sgd.py): every turn read to tune the rules.
+ADDED_SETS = ("sgd_therapist", "sgd_salon")
+ADDED_DIALOGS = {json.loads(line)["id"].split("/")[0]
+                 for corpus in ADDED_SETS for line in (REAL / f"{corpus}_turns.jsonl").read_text().splitlines()}
 
 
 def test_at_least_a_thousand_labelled_turns_with_a_held_out_split_by_dialog():
@@ -23,8 +27,13 @@ def test_at_least_a_thousand_labelled_turns_with_a_held_out_split_by_dialog():
         if not turn.get("own"):
             splits.setdefault(turn["id"].split("/")[0], set()).add(turn["split"])
     assert all(len(s) == 1 for s in splits.values())  # no dialog on both sides of the split
-    held_out = sum(1 for t in turns if t["split"] == "test")
-    assert 0.25 <= held_out / len(turns) <= 0.4
+    # The dentist and doctor dialogs are split by a hash of their id, a third held out ...
+    hashed = [t for t in turns if not t.get("own") and t["id"].split("/")[0] not in ADDED_DIALOGS]
+    assert 0.25 <= sum(t["split"] == "test" for t in hashed) / len(hashed) <= 0.4
+    assert all(t["split"] == split_of(t["id"].split("/")[0]) for t in hashed)
+    # ... and the therapist and salon dialogs, read in full to tune the rules, are training data only.
+    added = [t for t in turns if t["id"].split("/")[0] in ADDED_DIALOGS]
+    assert len(added) >= 2600 and {t["split"] for t in added} == {"train"}
 
 
 def test_at_least_fifty_booking_dialogs_on_each_side():
@@ -66,15 +75,25 @@ def test_replaying_real_dialogs_never_books_the_wrong_appointment():
             assert row["wrong"] == 0, (split, way, row)
 
 
-def test_every_sgd_turn_has_one_intent_labelled_by_hand_and_they_line_up_with_the_turns():
-    turns = [json.loads(line) for line in (REAL / "sgd_turns.jsonl").read_text().splitlines()]
-    by_hand = [json.loads(line) for line in (REAL / "sgd_intents_by_hand.jsonl").read_text().splitlines()]
+@pytest.mark.parametrize(("corpus", "agreement"), [("sgd", 0.75), ("sgd_therapist", 0.72), ("sgd_salon", 0.68)])
+def test_every_sgd_turn_has_one_intent_labelled_by_hand_and_they_line_up_with_the_turns(corpus, agreement):
+    turns = [json.loads(line) for line in (REAL / f"{corpus}_turns.jsonl").read_text().splitlines()]
+    by_hand = [json.loads(line) for line in (REAL / f"{corpus}_intents_by_hand.jsonl").read_text().splitlines()]
     assert [row["id"] for row in by_hand] == [turn["id"] for turn in turns]
     assert {row["intent"] for row in by_hand} <= set(INTENTS)
     # An independent check that the labels sit on the right turns: where SGD's acts are unambiguous (a bare
     # AFFIRM is "yes", a NEGATE "no", an address request "hours"), a label shifted by even one line disagrees.
+    # Measured 0.79, 0.76 and 0.73 (a salon asked for is no clinic's provider: "unknown" by hand, a request
+    # in SGD's acts); shifted by one line either way: 0.19 and 0.10, 0.23 and 0.14, 0.14 and 0.18.
     agree = sum(row["intent"] == turn["intent"] for row, turn in zip(by_hand, turns, strict=True)) / len(turns)
-    assert agree >= 0.75  # measured 0.79; shifted by one line either way: 0.19, 0.10
+    assert agree >= agreement
+    short = {turn["text"].strip(" .!").lower(): row["intent"] for row, turn in zip(by_hand, turns, strict=True)}
+    assert short.get("yes", "yes") == "yes" and short.get("what is the address?", "hours") == "hours"
+
+
+def test_the_labels_of_the_dentist_and_doctor_set_sit_on_their_turns():
+    turns = [json.loads(line) for line in (REAL / "sgd_turns.jsonl").read_text().splitlines()]
+    by_hand = [json.loads(line) for line in (REAL / "sgd_intents_by_hand.jsonl").read_text().splitlines()]
     short = {turn["text"].strip(" .!").lower(): row["intent"] for row, turn in zip(by_hand, turns, strict=True)}
     assert (short["yes"], short["no"], short["what is their address?"]) == ("yes", "no", "hours")
 
@@ -87,7 +106,7 @@ def test_scoring_against_a_label_that_does_not_exist_names_the_labels():
 def test_held_out_figures_do_not_fall_below_what_the_readme_reports():
     # A guard against regressions, set just under the figures measured when they were written down.
     turns = turn_scores(labelled_turns())["test"]  # intent labelled by hand (evals/real/LABELLING.md)
-    assert turns["all four"] >= 0.90 and turns["day"] >= 0.98 and turns["time"] >= 0.99 and turns["name"] >= 0.99
-    assert turn_scores(labelled_turns(), "intent")["test"]["all four"] >= 0.72  # intent from SGD's acts
+    assert turns["all four"] >= 0.95 and turns["day"] >= 0.99 and turns["time"] >= 0.99 and turns["name"] >= 0.99
+    assert turn_scores(labelled_turns(), "intent")["test"]["all four"] >= 0.75  # intent from SGD's acts
     held_out = dialog_scores(d for d in DIALOGS if d["split"] == "test")["test"]
     assert held_out["as written"]["right"] >= 27 and held_out["answering re-asks"]["right"] >= 64  # 85 %
