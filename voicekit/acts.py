@@ -61,12 +61,14 @@ _ACCEPTANCE = re.compile(
 _VALUE_WORDS = (*lexicon.DAY_FORMS, *lexicon.MONTH_WORDS, *lexicon.PARTS_OF_DAY, *lexicon.NUMBER_NAMES, "today",
                 "tomorrow", "tonight", "noon", "midday", "am", "pm", "half", "quarter")
 _VALUE_WORD = re.compile(r"\d|(?<![\w'])(?:" + "|".join(_VALUE_WORDS) + r")(?![\w'])")
+_CALLERS_OWN = re.compile(r"(?<![\w'])(?:my|our)\s+(?:\w+\s+){0,2}?(?:number|address|details|info)(?![\w'])")
 _ANYTHING_ELSE = re.compile(r"(?<![\w'])anything else(?! (?:you|i|from|to|we)\b)")
 # The caller asks where the provider is or how to reach them: "what is his address?", "her number?", "what street
 # are they on?", "where is she?".
 _ASKS_WHERE = re.compile(
     r"(?<![\w'])(?:(?:his|her|their|there|its|the|your|that|this|office's|therapist's|doctor's|dentist's)\s+"
-    r"(?:\w+\s+)?(?:address|number|phone|telephone|location|street|contacts?)|what street|which street"
+    r"(?:\w+\s+)?(?:address|number(?!\s+(?:\d|one|two|three|four|five|six|seven|eight|nine)\b)|phone|telephone"
+    r"|location|street|contacts?)|what street|which street"
     r"|where (?:is|are|'s) (?:she|he|they|it|that|the \w+)|where's (?:she|he|it|that|the \w+)"
     r"|(?<!my )(?:address|location)|(?:where|which|what) (?:\w+ ){0,4}located)(?![\w'])")
 CRISIS_RE = _phrase_re(lexicon.CRISIS_PHRASES)
@@ -82,7 +84,11 @@ def said(joined: str, phrases: re.Pattern[str]) -> bool:
 
 
 def asks_where(joined: str) -> bool:
-    """A question about where the provider (or the clinic) is or how to reach them."""
+    """A question about where the provider (or the clinic) is or how to reach them.
+
+    The caller's own ("my phone number is ...", "my address") is an answer, not a question.
+    """
+    joined = _CALLERS_OWN.sub(" ", joined)
     return has_phrase(joined, lexicon.ADDRESS_PHRASES) or _ASKS_WHERE.search(joined) is not None
 
 

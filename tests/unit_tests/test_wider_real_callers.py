@@ -172,3 +172,23 @@ def test_changing_the_appointment_is_a_no_that_carries_the_value_and_still_reach
     agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None)
     assert agent.handle("I need to change my appointment")["state"] == "ASK_DAY"
     assert agent.slots["task"] == "reschedule"
+
+
+def test_a_numbered_choice_is_no_question_for_their_number():
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None)
+    agent.handle("I'd like to book on Tuesday")
+    reply = agent.handle("the number 3 please")
+    assert reply["state"] == "ASK_NAME" and agent.slots["time"] == "11:30"
+    assert parse("What is her number?")["intent"] == "hours"
+
+
+def test_the_callers_own_phone_number_is_an_answer_not_a_question_for_ours():
+    api = ClinicAPI()
+    agent = VoiceAgent(api, sleep=lambda s: None)
+    agent.handle("call me back please")
+    agent.handle("Jamie")
+    reply = agent.handle("my phone number is 617 555 0123")
+    assert reply["state"] == "CONFIRM" and "Harbour Street" not in reply["say"]
+    assert agent.handle("yes")["state"] == "DONE" and [c["phone"] for c in api.callbacks] == ["6175550123"]
+    assert parse("my address is 5 Main Street")["intent"] != "hours"
+    assert parse("your phone number?")["intent"] == "hours"
