@@ -200,7 +200,7 @@ def intent_of(lower: list[str], joined: str, heard: Understanding, emergency: bo
         return "no"
     if has_phrase(joined, lexicon.CHANGE_OF_MIND) or has_phrase(joined, lexicon.OTHER_PROVIDER) \
             or asks_for_other_ones(lower, joined) or has_phrase(joined, lexicon.CHANGE_REQUESTS) \
-            or has_phrase(joined, lexicon.BUT_AFTER_THANKS) or joined in ("i do not", "i don't"):
+            or has_phrase(joined, lexicon.BUT_AFTER_THANKS) or joined in ("i do not", "i don't", "i cannot", "i can't"):
         return "no"
     yes_at = yes_said_at(lower, joined)
     if yes_at is None and not values and has_phrase(joined, lexicon.YES_WITHOUT_VALUES):

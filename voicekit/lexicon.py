@@ -54,7 +54,8 @@ NO_PHRASES = ("not right", "not correct", "isn't right", "not what i", "doesn't 
               "not okay", "not ok", "do not want", "don't need an", "do not need an", "don't need one",
               "do not need one", "don't wish", "do not wish", "not necessary", "no need", "won't work",
               "will not work", "wouldn't work", "would not work", "not going to work", "not thank", "not thanks",
-              "not just yet", "i cannot", "i can't", "don't need to", "do not need to", "don't need you",
+              "not just yet", "i cannot make", "i cannot come", "i can't come", "i cannot do", "i can't do",
+              "don't need to", "do not need to", "don't need you",
               "do not need you", "absolutely nothing")
 # "Thank you, but ...", "Ok, however ...": politeness or an acknowledgement that turns down what was offered.
 BUT_AFTER_THANKS = ("thank you but", "thanks but", "thank you however", "thanks however", "ok but", "okay but",
@@ -72,8 +73,9 @@ CHANGE_REQUESTS = ("change it", "change that", "change this", "change the", "cha
 # Another provider, even in a booking request ("continue the reservation with another dentist"): a "no".
 OTHER_PROVIDER = ("some other", "other doctor", "other dentist", "another dentist", "another doctor",
                   "the only one")
+# Not "take care": "I need someone to take care of my tooth" is no goodbye.
 FAREWELLS = ("bye", "goodbye", "good bye", "bye-bye", "see you later", "see ya", "talk to you later",
-             "take care", "have a nice day", "have a good day")
+             "have a nice day", "have a good day")
 STOP_PHRASES = (*FAREWELLS, "never mind", "nevermind", "forget it", "forget about it", "stop",
                 "hang up", "changed my mind", "don't bother", "cancel that", "not anymore")
 # These end the call only on their own: inside a yes or a request ("yes, that's all", "book Tuesday at 10,
@@ -203,6 +205,7 @@ ADDRESS_PHRASES = ("where are you", "your address", "the address", "directions",
 LOCATED_IN = ("located in", "located near", "based in")
 REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "repeat please", "please repeat",
                   "can you repeat", "could you repeat", "repeat yourself", "repeat the", "come again", "didn't catch",
+                  "can't hear", "cannot hear", "couldn't hear", "could not hear",
                   "didn't hear", "did not catch", "did not hear", "one more time", "pardon")
 # "Hello?" on its own: the caller checks the line is alive; the prompt is repeated, nothing counted.
 GREETING_WORDS = {"hello", "hi", "hey", "there", "anyone", "anybody", "is", "are", "you", "still"}

@@ -192,3 +192,11 @@ def test_the_callers_own_phone_number_is_an_answer_not_a_question_for_ours():
     assert agent.handle("yes")["state"] == "DONE" and [c["phone"] for c in api.callbacks] == ["6175550123"]
     assert parse("my address is 5 Main Street")["intent"] != "hours"
     assert parse("your phone number?")["intent"] == "hours"
+
+
+@pytest.mark.parametrize(("turn", "intent", "act"), [("I can't hear you", "unknown", "repeat"), ("I cannot.", "no", None),
+                                                     ("Can you take care of it on Tuesday?", "inform", None),
+                                                     ("See you later!", "no", "stop")])
+def test_cannot_and_farewells_in_their_place(turn, intent, act):
+    said = analyse(turn)
+    assert (said.intent, said.act) == (intent, act)
