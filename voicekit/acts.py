@@ -94,8 +94,11 @@ def asks_where(joined: str) -> bool:
 
 def yes_said_at(lower: list[str], joined: str) -> int | None:
     """Where in ``joined`` the turn first agrees: a leading yes word, a yes phrase or an acceptance; else None."""
-    if _leading(lower) in lexicon.YES_WORDS:
-        return 0
+    return 0 if _leading(lower) in lexicon.YES_WORDS else _agreed_at(joined)
+
+
+def _agreed_at(joined: str) -> int | None:
+    """Where a yes phrase or an acceptance ("that should work") first starts in ``joined``, or None."""
     found = [m.start() for m in (_phrases_pattern(lexicon.YES_PHRASES).search(joined), _ACCEPTANCE.search(joined))
              if m is not None]
     return min(found, default=None)
@@ -129,17 +132,16 @@ def is_stop(lower: list[str], joined: str, heard: Understanding) -> bool:
     # the help. Bye.". Only a farewell may follow it: "okay, forget it" ends the call, and so does "okay, bye" (an
     # acknowledgement on the way out is no yes). A soft stop with a yes anywhere is no ending: "That's all
     # correct", "Thank you for your help, I will choose this dentist".
-    leading = _leading(lower)
-    agreed = [m.start() for m in (_phrases_pattern(lexicon.YES_PHRASES).search(joined), _ACCEPTANCE.search(joined))
-              if m is not None]
+    leading, agreed = _leading(lower), _agreed_at(joined)
+    agreed_first = agreed is not None and agreed < stop_at
     hard = _phrases_pattern(lexicon.STOP_PHRASES).findall(joined)
     if hard:
-        yes_first = leading in lexicon.YES_WORDS - lexicon.ACKNOWLEDGEMENTS or min(agreed, default=stop_at) < stop_at
+        yes_first = leading in lexicon.YES_WORDS - lexicon.ACKNOWLEDGEMENTS or agreed_first
         return not (request or (yes_first and set(hard) <= set(lexicon.FAREWELLS)))
     # Thanks on the way out is no ending when a yes follows ("Thank you for your help, I will choose this
     # dentist"); any other soft stop is, unless the yes came first ("That is all I needed. I will go with this one").
     thanks_first = has_phrase(joined[:stop_at], lexicon.THANKING_STOPS)
-    yes_said = leading in lexicon.YES_WORDS or min(agreed, default=stop_at) < stop_at or (thanks_first and bool(agreed))
+    yes_said = leading in lexicon.YES_WORDS or agreed_first or (thanks_first and agreed is not None)
     return has_phrase(joined, lexicon.SOFT_STOP_PHRASES) and not (request or yes_said)
 
 

@@ -194,7 +194,8 @@ def test_the_callers_own_phone_number_is_an_answer_not_a_question_for_ours():
     assert parse("your phone number?")["intent"] == "hours"
 
 
-@pytest.mark.parametrize(("turn", "intent", "act"), [("I can't hear you", "unknown", "repeat"), ("I cannot.", "no", None),
+@pytest.mark.parametrize(("turn", "intent", "act"), [("I can't hear you", "unknown", "repeat"),
+                                                     ("I cannot.", "no", None),
                                                      ("Can you take care of it on Tuesday?", "inform", None),
                                                      ("See you later!", "no", "stop")])
 def test_cannot_and_farewells_in_their_place(turn, intent, act):
