@@ -34,8 +34,8 @@ def default_classifier(nlu: str, llm_deadline: float = 3.0) -> Callable[[str], s
 
     "hybrid": the sentence-embedding classifier (the better of the two fallbacks on held-out real callers,
     though behind the current rules neither helps: see ``evals/intent_embeddings.py``) when its extra is
-    installed, else the LLM. "llm": the configured
-    OpenAI-compatible endpoint (the embedded model by default), with a deadline short enough for a call.
+    installed, else the LLM. "llm": the configured OpenAI-compatible endpoint (the embedded model by
+    default), with a deadline short enough for a call.
     """
     if nlu == "hybrid":
         try:

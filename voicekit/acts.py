@@ -207,11 +207,11 @@ def intent_of(lower: list[str], joined: str, heard: Understanding, emergency: bo
     yes_at = yes_said_at(lower, joined)
     if yes_at is None and not values and has_phrase(joined, lexicon.YES_WITHOUT_VALUES):
         yes_at = 0
+    before_yes = joined[:yes_at].split() if yes_at is not None else []
     # One asked about only wonders: "see if that works", "whether that is fine".
-    wonders = joined[:yes_at].split()[-1:] in (["if"], ["whether"]) if yes_at is not None else False
+    wonders = before_yes[-1:] in (["if"], ["whether"])
     # ... and one after a thing wanted names it: "a psychologist would be fine", "anything in Napa would be fine".
-    names_a_want = yes_at is not None and joined[:yes_at].split()[:1] in (["a"], ["an"], ["anything"], ["something"],
-                                                                         ["somewhere"], ["any"])
+    names_a_want = before_yes[:1] in (["a"], ["an"], ["anything"], ["something"], ["somewhere"], ["any"])
     if yes_at is not None and not wonders and not names_a_want and not has_phrase(joined, ("not sure",)):
         # A value said before the yes only proposes it: "March 10th sounds right", "3 pm sounds like a good time".
         if values and _VALUE_WORD.search(joined[:yes_at]):

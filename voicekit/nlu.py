@@ -33,6 +33,7 @@ _DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*([0-9*#]*)\s*$|<entered_dtmf_digits>\s*([
 # Keypad markup around anything but ASCII keys ("[DTMF] １"): a key press that means nothing here.
 _DTMF_MARKUP_RE = re.compile(r"\[dtmf\]|</?entered_dtmf_digits>", re.IGNORECASE)
 _TOKEN_RE = re.compile(r"\d{1,2}:\d{2}|[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
+_RELATIVE_DAYS = ("today", "tomorrow")
 _NUMBERISH = set(NUMBER_WORDS) | {w for phrase in MINUTE_WORDS for w in phrase.split()} | {"o", "oh"}
 
 
@@ -120,7 +121,7 @@ def _negated(lower: list[str], at: int) -> bool:
         if word in lexicon.NEGATORS - {"no"} or word.endswith("n't"):  # "no, make it Wednesday" is a correction
             return True
         looked += 1
-        if looked == 2 or word in lexicon.DAY_FORMS or word in ("today", "tomorrow") or word[:1].isdigit():
+        if looked == 2 or word in lexicon.DAY_FORMS or word in _RELATIVE_DAYS or word[:1].isdigit():
             break  # "not Tuesday, Wednesday": the negation ends at the value it negates
     return at >= 2 and lower[at - 1] == "but" and lower[at - 2] in ("anything", "any", "anyday")
 
@@ -158,11 +159,11 @@ def _days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
     days, relative = [], None
     for i, tok in enumerate(lower):
         tok = tok.removesuffix("'s")  # "Tuesday's appointment", "tomorrow's"
-        if (tok in lexicon.DAY_FORMS or tok in ("today", "tomorrow")) and _negated(lower, i):
+        if (tok in lexicon.DAY_FORMS or tok in _RELATIVE_DAYS) and _negated(lower, i):
             continue  # "not Tuesday", "not today, thank you", "I'm not free tomorrow"
         if tok in lexicon.DAY_FORMS:
             days.append(lexicon.DAY_FORMS[tok])
-        elif tok in ("today", "tomorrow"):
+        elif tok in _RELATIVE_DAYS:
             relative = tok
             if today in WEEKDAYS:
                 offset = 0 if tok == "today" else 1
