@@ -16,7 +16,10 @@ from typing import Any, Literal, get_args
 from zoneinfo import ZoneInfo
 
 from dialog.profile import ClinicProfile, is_open, next_opening
+from tools.writes import takes_dates
+from voicekit.backend import ClinicBackend
 from voicekit.nlu import Understanding, analyse
+from voicekit.schedule import WEEKDAYS, Schedule
 
 NluMode = Literal["rule", "llm", "hybrid"]
 NLU_MODES: tuple[NluMode, ...] = get_args(NluMode)
@@ -29,7 +32,7 @@ Parser = Callable[[str, date | None], Understanding]
 class Context:
     """Dependencies of one call."""
 
-    api: Any = None
+    api: ClinicBackend | None = None
     """The clinic backend: anything with find_slots, book and calls (None only in Studio's demo graph)."""
     plan: dict | None = None
     """Failure plan for Studio's demo clinic, e.g. {"book": ["taken"]}; ignored when `api` is given."""
@@ -70,6 +73,21 @@ class Context:
             return True, None
         now = self.clock()
         return (True, None) if is_open(self.profile, now) else (False, next_opening(self.profile, now))
+
+    def rules(self) -> Schedule:
+        """The agent's own calendar rules, from the profile and the clock: what is never offered or booked.
+
+        Whatever the backend says, a holiday, a date past the booking horizon and a time already past today are
+        refused here too. Which weekdays have which times is the backend's template (a configuration builds both
+        from one file), so every weekday is marked open here.
+        """
+        profile = self.profile
+        return Schedule(weekly=dict.fromkeys(WEEKDAYS, ("00:00",)), holidays=frozenset(profile.holidays), days_ahead=profile.booking_days_ahead,
+                        timezone=profile.timezone, clock=self.clock)
+
+    def dated_backend(self) -> bool:
+        """Whether the backend takes dates (SPEC 6.1); a weekday-only one books within the coming week only."""
+        return takes_dates(getattr(self.api, "find_slots", None)) and takes_dates(getattr(self.api, "book", None))
 
     def takes_callbacks(self) -> bool:
         """Whether the clinic backend can record a callback request (``request_callback``); only then is one offered."""

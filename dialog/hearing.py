@@ -19,7 +19,7 @@ from voicekit.nlu import INTENTS, Intent, Understanding
 
 def hear(text: str, state: CallState, context: Context) -> Understanding:
     """Understand ``text`` said in ``state``; keypad digits get the meaning of the current prompt."""
-    heard = context.parser(text, _today(context))
+    heard = context.parser(text, today_or_none(context))
     if heard.act == "dtmf":
         return _keypad(heard, state)
     if heard.pick is not None and not heard.times and (state.choices or state.offered_times):
@@ -49,7 +49,8 @@ def default_classifier(nlu: str, llm_deadline: float = 3.0) -> Callable[[str], s
     return partial(classify_intent, config=LLMConfig(timeout=llm_deadline))
 
 
-def _today(context: Context) -> date | None:
+def today_or_none(context: Context) -> date | None:
+    """The clinic's date now, or None when the clock fails."""
     try:
         return context.today_date()
     except Exception:  # a broken clock must not cost the caller their turn: "today" just stays unresolved

@@ -312,23 +312,6 @@ def address(where: str, phone: str) -> str:
     return f"We're at {where}. Our phone number is {spoken_phone(phone)}."
 
 
-def hours_on(day: str, span: tuple[str, str] | None) -> str:
-    """One sentence with the opening hours on ``day``."""
-    if not span:
-        return f"We're closed on {day.capitalize()}."
-    return f"On {day.capitalize()} we're open from {span[0]} to {span[1]}."
-
-
-def week_hours(hours: Mapping[str, tuple[str, str] | None]) -> str:
-    """The week's opening hours, as one sentence when every open day keeps the same hours."""
-    open_days = [d for d in WEEKDAYS if hours.get(d)]
-    spans = {hours[d] for d in open_days}
-    if len(spans) == 1 and open_days:
-        start, end = next(iter(spans))  # type: ignore[misc]  # the one span of open days is not None
-        return f"We're open {open_days[0].capitalize()} to {open_days[-1].capitalize()}, {start} to {end}."
-    return " ".join(hours_on(d, hours.get(d)) for d in WEEKDAYS)
-
-
 # -- tool failures and hand-offs --------------------------------------------------------------
 
 UNAVAILABLE = "I'm sorry, I can't reach our booking system right now."

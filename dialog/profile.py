@@ -23,6 +23,8 @@ def _default_hours() -> Hours:
 class ClinicProfile:
     """Facts a receptionist knows by heart. Override any of them per deployment."""
 
+    name: str = "Riverside Clinic"
+    """The clinic's name, as the greeting says it."""
     hours: Hours = field(default_factory=_default_hours)
     """Opening hours per weekday: ("HH:MM", "HH:MM"), or None when closed."""
     address: str = "12 Harbour Street, Riverside"
@@ -37,6 +39,10 @@ class ClinicProfile:
     """The clinic's time zone, for "today" and "tomorrow" and for whether staff are in."""
     holidays: tuple[str, ...] = ()
     """Dates ("YYYY-MM-DD") the clinic is closed whatever the weekday's hours say."""
+    booking_days_ahead: int = 90
+    """The booking horizon: a date further ahead than this many days is never offered or booked."""
+    country: str = "US"
+    """The region phone numbers are read in when said without a country code (ISO 3166 code such as "US")."""
     transfer_to: str | None = None
     """The staff number a hand-off's warm transfer rings (None: the front desk's ``phone``)."""
     ring_seconds: int = 30

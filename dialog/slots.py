@@ -6,17 +6,23 @@ caller give, was it a plain "no" to the read-back, and can the request use those
 
 from __future__ import annotations
 
+from datetime import date
+
 from dialog import phrases
 from dialog.state import CallState, TaskName
 from dialog.tasks import TASKS, task_named
 from voicekit.lexicon import NOT_NAMES
 from voicekit.names import capitalise_name
 from voicekit.nlu import Understanding
+from voicekit.schedule import coming
 
 
 def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, notes: list[str],
-               phone: str | None = None) -> dict:
-    """The slot updates of an understood turn (``notes`` gets what the caller should be told)."""
+               phone: str | None = None, today: date | None = None) -> dict:
+    """The slot updates of an understood turn (``notes`` gets what the caller should be told).
+
+    ``today``: the clinic's date, which a weekday said alone is resolved against (None: the clock failed).
+    """
     task = requested_task(state, heard, spoken_name)
     same_request = task == state.task
     # A new request keeps who is calling, not the day or time of the old one; a callback request keeps
@@ -32,7 +38,12 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     elif same_request and day != state.day and time is None and state.wanted_time:
         time = state.wanted_time  # "not open on Thursday" - "the 12th then": that time, on the new day
     # A named date comes with its weekday; another weekday said afterwards drops the old date.
-    named_date = heard.date or (state.date if same_request and day == state.day else None)
+    if heard.date:
+        named_date, date_named = heard.date, True
+    elif same_request and day == state.day:
+        named_date, date_named = state.date, state.date_named
+    else:
+        named_date, date_named = None, False
     name = heard.name or spoken_name or state.name
 
     if phone is None and _plain_no_to_read_back(state, heard):
@@ -46,8 +57,16 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
         day, time, update = checked.pop("day"), checked.pop("time"), update | checked
     if heard.relative_day and not heard.day and not heard.days:
         notes.append(phrases.unknown_relative_day(heard.relative_day))
-    return update | {"day": day, "date": named_date if day is not None else None, "time": time, "name": name,
-                     "notes": notes}
+    return update | dated(day, named_date, date_named, today) | {"time": time, "name": name, "notes": notes}
+
+
+def dated(day: str | None, named_date: str | None, date_named: bool, today: date | None) -> dict:
+    """The day with the date it is for: the one named (if it is still that weekday's), else the coming one."""
+    if day is None:
+        return {"day": None, "date": None, "date_named": False}
+    if named_date is not None and date.fromisoformat(named_date).strftime("%A").lower() == day:
+        return {"day": day, "date": named_date, "date_named": date_named}
+    return {"day": day, "date": coming(day, today).isoformat() if today else None, "date_named": False}
 
 
 def requested_task(state: CallState, heard: Understanding, spoken_name: str | None) -> TaskName | None:
@@ -112,5 +131,5 @@ def name_from_last_word(text: str, heard: Understanding) -> str | None:
 
 def start_over() -> dict:
     """Forget the request (keypad *): the caller begins again from the open question."""
-    return {"task": None, "day": None, "date": None, "time": None, "wanted_time": None, "name": None,
-            "offered_day": None, "offered_times": [], "bookings_looked_up": None, "bookings_found": [], "choices": []}
+    return {"task": None, "day": None, "date": None, "date_named": False, "time": None, "wanted_time": None,
+            "name": None, "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None, "bookings_found": [], "choices": []}

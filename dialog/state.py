@@ -80,7 +80,9 @@ class CallState:
     day: str | None = None
     """The weekday asked for, lower case (what the clinic API takes)."""
     date: str | None = None
-    """The calendar date asked for ("YYYY-MM-DD") when the caller named one; read back with the weekday."""
+    """The calendar date asked for ("YYYY-MM-DD"): the one named, else the coming `day`; what a dated backend gets."""
+    date_named: bool = False
+    """The caller named the date itself ("March 12th", "tomorrow"): the read-back says it with the weekday."""
     time: str | None = None
     """The time asked for, "HH:MM"; kept only once it is among the open times (or not yet checked)."""
     wanted_time: str | None = None
@@ -89,6 +91,8 @@ class CallState:
     """The caller's name."""
     offered_day: str | None = None
     """The day whose open times were looked up; a different `day` needs a new find_slots."""
+    offered_date: str | None = None
+    """The date whose open times were looked up; another date on the same weekday needs a new find_slots too."""
     offered_times: list[str] = field(default_factory=list)
     """The open times find_slots returned for `offered_day`, in the order they were offered."""
     choices: list[str] = field(default_factory=list)

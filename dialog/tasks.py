@@ -66,10 +66,15 @@ class Task:
 # -- booking a new appointment -------------------------------------------------------------------
 
 
+def said_date(state: CallState) -> str | None:
+    """The date to say with the weekday: the one the caller named (a weekday said alone is read back alone)."""
+    return state.date if state.date_named else None
+
+
 def _next_for_booking(state: CallState) -> Step:
     if state.day is None:
         return "ask_day"
-    if state.offered_day != state.day:
+    if state.offered_day != state.day or state.offered_date != state.date:
         return "find_slots"
     if state.time is None or state.time not in state.offered_times:
         return "ask_time"
@@ -122,13 +127,13 @@ BOOKING = Task(
     ask_day=lambda state: phrases.which_day_of(state.choices) if state.choices else phrases.WHICH_DAY,
     ask_time=_offered_times,
     ask_name=phrases.NAME_FOR_BOOKING,
-    read_back=lambda state: phrases.booking_read_back(state.name, state.day, _chosen_time(state), state.date),
-    re_ask=lambda state: phrases.booking_re_ask(state.name, state.day, _chosen_time(state), state.date),
+    read_back=lambda state: phrases.booking_read_back(state.name, state.day, _chosen_time(state), said_date(state)),
+    re_ask=lambda state: phrases.booking_re_ask(state.name, state.day, _chosen_time(state), said_date(state)),
     write="book",
     then=None,
     ended="booked",
     farewell=lambda state: phrases.booked(state.name, state.day, _chosen_time(state),
-                                          (state.result or {}).get("booking_id"), state.date),
+                                          (state.result or {}).get("booking_id"), said_date(state)),
     plain_no=PlainNo(say=phrases.ANOTHER_TIME, start_over=False),
     check_values=_only_open_times,
 )
@@ -193,8 +198,8 @@ RESCHEDULING = replace(
     BOOKING,
     name="reschedule",
     requested_by=lambda heard: heard.reschedule,
-    read_back=lambda state: phrases.rescheduling_read_back(state.name, state.day, _chosen_time(state), state.date),
-    re_ask=lambda state: phrases.rescheduling_re_ask(state.name, state.day, _chosen_time(state), state.date),
+    read_back=lambda state: phrases.rescheduling_read_back(state.name, state.day, _chosen_time(state), said_date(state)),
+    re_ask=lambda state: phrases.rescheduling_re_ask(state.name, state.day, _chosen_time(state), said_date(state)),
     then="cancel",
 )
 

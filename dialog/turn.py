@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dialog import phrases
+from dialog import calendar_phrases, phrases
 from dialog.consent import changes_read_back
 from dialog.context import Context
 from dialog.handoff import handoff_update
-from dialog.hearing import hear
+from dialog.hearing import hear, today_or_none
 from dialog.slots import fill_slots, name_from_last_word, start_over
 from dialog.state import CallState
 from voicekit.nlu import Understanding, bare_name_of
 from voicekit.privacy import PHONE_TOKEN_RE
+from voicekit.schedule import weekday_of
 
 
 def take_turn(state: CallState, context: Context) -> dict:
@@ -100,7 +101,7 @@ def take_turn(state: CallState, context: Context) -> dict:
         # one short re-ask, and a second such turn in a row goes to a person.
         return turn | _ask_again(state, fresh, notes)
 
-    return turn | {"misunderstood": 0} | fill_slots(state, heard, spoken_name, notes, phone)
+    return turn | {"misunderstood": 0} | fill_slots(state, heard, spoken_name, notes, phone, today_or_none(context))
 
 
 def staff_in_now(context: Context) -> tuple[bool, list[str] | None]:
@@ -125,12 +126,14 @@ def answer_question(heard: Understanding, context: Context) -> str:
     profile = context.profile
     if heard.act == "address":
         return phrases.address(profile.address, profile.phone)
+    today = today_or_none(context)
+    if heard.date and heard.day and heard.date in profile.holidays:
+        return calendar_phrases.holiday(heard.day, heard.date)
     if heard.day:
-        return phrases.hours_on(heard.day, profile.hours.get(heard.day))
-    if heard.relative_day == "today":
-        try:
-            today = context.today()
-        except Exception:  # no usable clock: the weekly hours still answer the question
-            return phrases.week_hours(profile.hours)
-        return phrases.hours_on(today, profile.hours.get(today))
-    return phrases.week_hours(profile.hours)
+        return calendar_phrases.hours_on(heard.day, profile.hours.get(heard.day))
+    if heard.relative_day == "today" and today is not None:
+        if today.isoformat() in profile.holidays:
+            return calendar_phrases.holiday(weekday_of(today), today.isoformat())
+        return calendar_phrases.hours_on(weekday_of(today), profile.hours.get(weekday_of(today)))
+    holidays = calendar_phrases.holidays_ahead(profile.holidays, today) if today is not None else ""
+    return calendar_phrases.week_hours(profile.hours) + holidays

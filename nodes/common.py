@@ -80,7 +80,8 @@ def clinic(runtime: Runtime[Context]) -> Any:
     return api
 
 
-def read_tool(runtime: Runtime[Context], tool: Callable[..., Any], *args: Any) -> Any:
+def read_tool(runtime: Runtime[Context], tool: Callable[..., Any], *args: Any, **keywords: Any) -> Any:
     """Call a read tool with the run's retry policy; the last error propagates."""
     context = runtime.context
-    return call_read_tool(tool, *args, sleep=context.sleep, max_retries=context.max_retries, backoff=context.backoff)
+    return call_read_tool(tool, *args, sleep=context.sleep, max_retries=context.max_retries, backoff=context.backoff,
+                          **keywords)

@@ -39,7 +39,7 @@ def read_retrying(sleep: Callable[[float], Any], max_retries: int, backoff: Sequ
 
 def call_read_tool(
     tool: Callable[..., T], *args: Any, sleep: Callable[[float], Any], max_retries: int,
-    backoff: Sequence[float],
+    backoff: Sequence[float], **keywords: Any,
 ) -> T:
-    """Call a read tool, retrying timeouts per the policy; the last error propagates."""
-    return read_retrying(sleep, max_retries, backoff)(tool, *args)
+    """Call a read tool (with ``keywords`` such as ``date=``), retrying timeouts per the policy; the last error propagates."""
+    return read_retrying(sleep, max_retries, backoff)(tool, *args, **keywords)

@@ -11,19 +11,25 @@ Semantics that matter for safety:
 * ``ToolError`` means the API answered and refused (``code`` says why, e.g. ``"taken"``).
 * ``book``/``cancel`` accept an ``idempotency_key``: a key seen before returns the original
   result and books nothing new (the call is recorded with outcome ``"replay"``).
+
+It is a *dated* backend (SPEC 6.1): bookings are on dates, and its weekly schedule is the template of
+open times. ``find_slots``/``book``/``find_bookings`` take ``date="YYYY-MM-DD"``; called with a weekday
+alone (the lab contract) they mean the coming one, as ``voicekit.schedule.coming`` says.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
-import re
 import threading
-from collections.abc import Iterable, Mapping
-from typing import TypedDict
+from collections.abc import Callable, Iterable, Mapping
+from datetime import date as Date
+from datetime import datetime
+from typing import NotRequired, TypedDict
 
+from voicekit.clinic_checks import check_date, check_day, check_name, check_plan, check_time, checked_times
 from voicekit.clinic_store import BookingStore, MemoryStore, SqliteStore
 from voicekit.privacy import phone_ending
+from voicekit.schedule import DEFAULT_DAYS_AHEAD, DEFAULT_TIMEZONE, WEEKDAYS, Schedule, parse_date
 
 #: tool name -> (irreversible, description)
 TOOLS: dict[str, tuple[bool, str]] = {
@@ -36,12 +42,10 @@ TOOLS: dict[str, tuple[bool, str]] = {
 }
 
 OUTCOMES = ("ok", "timeout", "taken", "error")
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 DEFAULT_TIMES = ("09:00", "10:00", "11:30", "14:30", "16:00")
 DEFAULT_SCHEDULE: dict[str, tuple[str, ...]] = {
     day: (DEFAULT_TIMES if day not in ("saturday", "sunday") else ()) for day in WEEKDAYS
 }
-_TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 
 
 class Booking(TypedDict):
@@ -51,6 +55,8 @@ class Booking(TypedDict):
     day: str
     time: str
     name: str
+    date: NotRequired[str]
+    """The appointment's date ("YYYY-MM-DD"), from a dated backend."""
 
 
 class ToolTimeout(Exception):
@@ -65,66 +71,16 @@ class ToolError(Exception):
         super().__init__(message or code)
 
 
-def check_day(day: object) -> str:
-    """Return ``day`` as a lower-case weekday, or raise a ValueError naming the accepted values."""
-    if not isinstance(day, str) or day.strip().lower() not in WEEKDAYS:
-        raise ValueError(f"day must be a weekday name such as 'tuesday' (one of {', '.join(WEEKDAYS)}), got {day!r}")
-    return day.strip().lower()
-
-
-def check_time(time: object) -> str:
-    """Return ``time`` if it is 24-hour ``"HH:MM"``, else raise a ValueError showing the format."""
-    if not isinstance(time, str) or not _TIME_RE.match(time):
-        raise ValueError(f"time must be 24-hour 'HH:MM' such as '14:30', got {time!r}")
-    return time
-
-
-@functools.lru_cache(maxsize=256)
-def _sorted_times(times: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(check_time(t) for t in times))
-
-
-def _checked_times(times: tuple) -> tuple[str, ...]:
-    """A day's opening times checked and sorted; remembered, as a worker opens the same clinic every turn."""
-    try:
-        return _sorted_times(times)
-    except TypeError:  # something unhashable among the times: check_time says what it should be
-        return _sorted_times.__wrapped__(times)
-
-
-def check_name(name: object) -> str:
-    """Return a stripped, non-empty caller name, else raise a ValueError."""
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"name must be a non-empty string such as 'Jamie', got {name!r}")
-    return name.strip()
-
-
-def _check_plan(plan: Mapping[str, Iterable[str]] | None) -> dict[str, list[str]]:
-    if plan is None:
-        return {}
-    if not isinstance(plan, Mapping):
-        raise TypeError(f"plan must be a dict like {{'book': ['taken']}}, got {type(plan).__name__}")
-    checked: dict[str, list[str]] = {}
-    for tool, outcomes in plan.items():
-        if tool not in TOOLS:
-            raise ValueError(f"plan names unknown tool {tool!r}; known tools: {', '.join(TOOLS)}")
-        if isinstance(outcomes, str) or not isinstance(outcomes, Iterable):
-            raise TypeError(f"plan[{tool!r}] must be a list of outcomes such as ['timeout', 'ok'], got {outcomes!r}")
-        outcomes = list(outcomes)
-        for outcome in outcomes:
-            if outcome not in OUTCOMES:
-                raise ValueError(f"plan[{tool!r}] has unknown outcome {outcome!r}; use one of {', '.join(OUTCOMES)}")
-        checked[tool] = outcomes
-    return checked
-
-
 class ClinicAPI:
     """In-memory (or SQLite-file) clinic with scripted failures.
 
     ``plan``: ``{tool: [outcome, ...]}``; each call of ``tool`` consumes the next outcome, then
     ``"ok"``. ``schedule``: ``{weekday: [times]}`` overriding the default Monday-Friday times.
-    ``bookings``: existing appointments, ``[{"day", "time", "name"}, ...]`` (their times are taken).
+    ``bookings``: existing appointments, ``[{"day", "time", "name", "date"?}, ...]`` (their times are taken).
     ``path``: a SQLite file so several processes share one clinic (bookings, idempotency keys).
+    ``holidays``, ``days_ahead``, ``timezone``: the clinic's calendar rules. ``clock``: now; with one, a time
+    already past today and a date beyond ``days_ahead`` are never open. Without one the clinic leaves those
+    checks to the agent, whose clock may be another (a scenario's frozen one).
     """
 
     def __init__(
@@ -133,21 +89,31 @@ class ClinicAPI:
         schedule: Mapping[str, Iterable[str]] | None = None,
         bookings: Iterable[Mapping[str, str]] | None = None,
         path: str | None = None,
+        *,
+        holidays: Iterable[str] = (),
+        days_ahead: int = DEFAULT_DAYS_AHEAD,
+        timezone: str = DEFAULT_TIMEZONE,
+        clock: Callable[[], datetime] | None = None,
     ):
-        self.plan = _check_plan(plan)
+        self.plan = check_plan(plan, TOOLS, OUTCOMES)
         self.calls: list[tuple[str, dict, str]] = []
         opening = {day: list(times) for day, times in DEFAULT_SCHEDULE.items()}
         for day, times in (schedule or {}).items():
             if isinstance(times, str):
                 raise ValueError(f"schedule[{day!r}] must be a list of times such as ['09:00', '09:30'], "
                                  f"got the string {times!r}")
-            opening[check_day(day)] = list(_checked_times(tuple(times)))
-        self._store: BookingStore = SqliteStore(path, opening) if path else MemoryStore(opening)
+            opening[check_day(day)] = list(checked_times(tuple(times)))
+        self.rules = Schedule(weekly={day: tuple(times) for day, times in opening.items()},
+                              holidays=frozenset(holidays), days_ahead=days_ahead, timezone=timezone, clock=clock,
+                              checks_now=clock is not None)
+        """The calendar rules: the weekly template, holidays, the horizon and now."""
+        self._store: BookingStore = SqliteStore(path) if path else MemoryStore()
         self._lock = threading.Lock()
         for booking in bookings or ():
+            day = check_day(booking["day"])
+            on = self._date_for(day, booking.get("date"))
             with self._store.transaction():
-                self._store.add(check_day(booking["day"]), check_time(booking["time"]), check_name(booking["name"]),
-                                None)
+                self._store.add(day, on, check_time(booking["time"]), check_name(booking["name"]), None)
 
     # -- plumbing ---------------------------------------------------------------------------
     def _next_outcome(self, tool: str) -> str:
@@ -164,53 +130,71 @@ class ClinicAPI:
         if outcome in ("taken", "error", "key_reused"):
             raise ToolError(outcome, f"{tool}: refused ({outcome})")
 
+    def _date_for(self, day: str, on: object) -> str:
+        """The date a request is for: the one given (on ``day``), else the coming ``day``."""
+        return self.rules.date_of(day).isoformat() if on is None else check_date(day, on)
+
+    def _open_times(self, on: str) -> list[str]:
+        taken = self._store.taken_times(on)
+        return [t for t in self.rules.times_on(Date.fromisoformat(on)) if t not in taken]
+
+    @staticmethod
+    def _dated(args: dict, on: object) -> dict:
+        """A call's recorded arguments: the date too when the caller passed one (a weekday-only call stays as it was)."""
+        return args if on is None else args | {"date": on}
+
     # -- read tools -------------------------------------------------------------------------
-    def find_slots(self, day: str) -> list[str]:
-        """Open times on ``day`` ("HH:MM", sorted). Weekends are closed by default."""
+    def find_slots(self, day: str, date: str | None = None) -> list[str]:
+        """Open times on ``date`` (or the coming ``day``), "HH:MM", sorted. Weekends are closed by default."""
         day = check_day(day)
+        on = self._date_for(day, date)
         with self._lock:
             outcome = self._next_outcome("find_slots")
-            self._record("find_slots", {"day": day}, outcome)
+            self._record("find_slots", self._dated({"day": day}, date and on), outcome)
             self._raise_for(outcome, "find_slots")
-            return self._store.open_times(day)
+            return self._open_times(on)
 
-    def find_bookings(self, name: str, day: str | None = None) -> list[dict]:
-        """The appointments booked under ``name`` (optionally only on ``day``), oldest first."""
+    def find_bookings(self, name: str, day: str | None = None, date: str | None = None) -> list[dict]:
+        """The appointments booked under ``name`` (optionally only on ``day`` or ``date``), oldest first."""
         name = check_name(name)
         day = check_day(day) if day is not None else None
+        on = parse_date(date).isoformat() if date is not None else None
         with self._lock:
             outcome = self._next_outcome("find_bookings")
             args = {"name": name} if day is None else {"name": name, "day": day}
-            self._record("find_bookings", args, outcome)
+            self._record("find_bookings", self._dated(args, on), outcome)
             self._raise_for(outcome, "find_bookings")
-            return self._store.find(name, day)
+            return [b for b in self._store.find(name)
+                    if (day is None or b["day"] == day) and (on is None or b.get("date") == on)]
 
     # -- write tools ------------------------------------------------------------------------
-    def book(self, day: str, time: str, name: str, idempotency_key: str | None = None) -> dict:
-        """Book ``name`` at ``day`` ``time``; ``ToolError("taken")`` if that time is not open."""
+    def book(self, day: str, time: str, name: str, idempotency_key: str | None = None,
+             date: str | None = None) -> dict:
+        """Book ``name`` at ``time`` on ``date`` (or the coming ``day``); ``ToolError("taken")`` if it is not open."""
         day, time, name = check_day(day), check_time(time), check_name(name)
-        args = {"day": day, "time": time, "name": name}
+        on = self._date_for(day, date)
+        args = self._dated({"day": day, "time": time, "name": name}, date and on)
         with self._lock:
             with self._store.transaction():  # committed before any error is raised
-                outcome, booking = self._book(day, time, name, idempotency_key)
+                outcome, booking = self._book(day, on, time, name, idempotency_key)
             self._record("book", args, outcome)
         self._raise_for(outcome, "book")
         assert booking is not None, "every outcome that gets here (ok, replay) carries the booking"
         return copy.deepcopy(booking)
 
-    def _book(self, day: str, time: str, name: str, key: str | None) -> tuple[str, dict | None]:
+    def _book(self, day: str, on: str, time: str, name: str, key: str | None) -> tuple[str, dict | None]:
         replay = self._store.replay(key)
         if replay is not None:
             # A known key with other arguments is a bug or a reused key: refuse, never report another booking.
-            same = (replay.get("day"), replay.get("time"), replay.get("name")) == (day, time, name)
+            same = (replay.get("date"), replay.get("time"), replay.get("name")) == (on, time, name)
             return ("replay", replay) if same else ("key_reused", None)
         outcome = self._next_outcome("book")
         if outcome == "taken":
-            self._store.remove_slot(day, time)  # someone else got it first: the slot is gone
+            self._store.remove_slot(on, time)  # someone else got it first: the slot is gone
         elif outcome in ("ok", "timeout"):
-            if time not in self._store.open_times(day):
+            if time not in self._open_times(on):
                 return "taken", None
-            return outcome, self._store.add(day, time, name, key)  # a timeout loses the answer, not the booking
+            return outcome, self._store.add(day, on, time, name, key)  # a timeout loses the answer, not the booking
         return outcome, None
 
     def cancel(self, booking_id: str, idempotency_key: str | None = None) -> dict:

@@ -24,24 +24,24 @@ class BookingStore(Protocol):
         """A block whose reads and writes commit together or not at all."""
         ...
 
-    def open_times(self, day: str) -> list[str]:
-        """The day's open times: the schedule less booked and removed slots."""
+    def taken_times(self, on: str) -> set[str]:
+        """The times of a date ("YYYY-MM-DD") that are no longer open: booked, or removed from the template."""
         ...
 
-    def remove_slot(self, day: str, time: str) -> None:
-        """Take a time off the schedule (someone else booked it)."""
+    def remove_slot(self, on: str, time: str) -> None:
+        """Take a time of a date off the template (someone else booked it)."""
         ...
 
-    def add(self, day: str, time: str, name: str, key: str | None) -> dict:
-        """Record a booking, with its idempotency key if given; return the booking."""
+    def add(self, day: str, on: str, time: str, name: str, key: str | None) -> dict:
+        """Record a booking on a date, with its idempotency key if given; return the booking."""
         ...
 
     def cancel(self, booking_id: str, key: str | None) -> dict | None:
         """Cancel a live booking, recording the result under its key; None if there is none."""
         ...
 
-    def find(self, name: str, day: str | None) -> list[dict]:
-        """The live bookings under a name (optionally on one day), oldest first."""
+    def find(self, name: str) -> list[dict]:
+        """The live bookings under a name, oldest first."""
         ...
 
     def replay(self, key: str | None) -> dict | None:
@@ -60,6 +60,8 @@ class BookingStore(Protocol):
         """Every callback request, oldest first."""
         ...
 
+
+_COLUMNS = "booking_id, day, date, time, name"
 
 _SCHEMA_READY: set[tuple[str, int, int]] = set()
 """SQLite files whose clinic tables this process has created (or found) already."""
@@ -89,8 +91,8 @@ def _same_name(a: str, b: str) -> bool:
 class MemoryStore(BookingStore):
     """Bookings in a dict; the default for tests and one-process runs."""
 
-    def __init__(self, opening: dict[str, list[str]]):
-        self._opening = {day: list(times) for day, times in opening.items()}
+    def __init__(self) -> None:
+        self._removed: set[tuple[str, str]] = set()
         self._bookings: dict[str, dict] = {}
         self._results: dict[str, dict] = {}
         self._count = 0
@@ -101,18 +103,18 @@ class MemoryStore(BookingStore):
         return contextlib.nullcontext()  # ClinicAPI's lock already serialises one process
 
     @override
-    def open_times(self, day: str) -> list[str]:
-        taken = {b["time"] for b in self._bookings.values() if b["day"] == day}
-        return [t for t in self._opening.get(day, []) if t not in taken]
+    def taken_times(self, on: str) -> set[str]:
+        booked = {b["time"] for b in self._bookings.values() if b["date"] == on}
+        return booked | {time for date, time in self._removed if date == on}
 
     @override
-    def remove_slot(self, day: str, time: str) -> None:
-        self._opening[day] = [t for t in self._opening.get(day, []) if t != time]
+    def remove_slot(self, on: str, time: str) -> None:
+        self._removed.add((on, time))
 
     @override
-    def add(self, day: str, time: str, name: str, key: str | None) -> dict:
+    def add(self, day: str, on: str, time: str, name: str, key: str | None) -> dict:
         self._count += 1
-        booking = {"booking_id": _booking_id(self._count), "day": day, "time": time, "name": name}
+        booking = {"booking_id": _booking_id(self._count), "day": day, "date": on, "time": time, "name": name}
         self._bookings[booking["booking_id"]] = booking
         if key is not None:
             self._results[key] = dict(booking)
@@ -129,12 +131,8 @@ class MemoryStore(BookingStore):
         return result
 
     @override
-    def find(self, name: str, day: str | None) -> list[dict]:
-        return [
-            dict(b)
-            for b in self._bookings.values()
-            if _same_name(b["name"], name) and (day is None or b["day"] == day)
-        ]
+    def find(self, name: str) -> list[dict]:
+        return [dict(b) for b in self._bookings.values() if _same_name(b["name"], name)]
 
     @override
     def replay(self, key: str | None) -> dict | None:
@@ -160,8 +158,7 @@ class MemoryStore(BookingStore):
 class SqliteStore(BookingStore):
     """Bookings in a SQLite file so several processes (workers, a restarted call) share one clinic."""
 
-    def __init__(self, path: str, opening: dict[str, list[str]]):
-        self._opening = {day: list(times) for day, times in opening.items()}
+    def __init__(self, path: str):
         self._key = _file_key(path)
         self._db = IDLE.take(self._key) or connect(path)
         if self._key in _SCHEMA_READY:  # a process that opens the clinic every turn sets it up once
@@ -171,12 +168,15 @@ class SqliteStore(BookingStore):
             """
             CREATE TABLE IF NOT EXISTS bookings (
                 booking_id TEXT PRIMARY KEY, day TEXT, time TEXT, name TEXT, live INTEGER DEFAULT 1);
-            CREATE TABLE IF NOT EXISTS removed_slots (day TEXT, time TEXT, PRIMARY KEY (day, time));
+            CREATE TABLE IF NOT EXISTS removed_dated (date TEXT, time TEXT, PRIMARY KEY (date, time));
             CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, result TEXT);
             CREATE TABLE IF NOT EXISTS callbacks (callback_id TEXT PRIMARY KEY, request TEXT);
-            CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (day, live);
             """
         )
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(bookings)")}
+        if "date" not in columns:  # a file from before bookings had dates: its weekday-only rows keep no date
+            self._db.execute("ALTER TABLE bookings ADD COLUMN date TEXT")
+        self._db.execute("CREATE INDEX IF NOT EXISTS bookings_by_date ON bookings (date, live)")
         self._key = _file_key(path)  # the file exists now, whatever it was before
         _SCHEMA_READY.add(self._key)
 
@@ -205,29 +205,28 @@ class SqliteStore(BookingStore):
         return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
 
     @override
-    def open_times(self, day: str) -> list[str]:
-        taken = {r["time"] for r in self._rows("SELECT time FROM bookings WHERE live=1 AND day=?", day)}
-        taken |= {r["time"] for r in self._rows("SELECT time FROM removed_slots WHERE day=?", day)}
-        return [t for t in self._opening.get(day, []) if t not in taken]
+    def taken_times(self, on: str) -> set[str]:
+        taken = {r["time"] for r in self._rows("SELECT time FROM bookings WHERE live=1 AND date=?", on)}
+        return taken | {r["time"] for r in self._rows("SELECT time FROM removed_dated WHERE date=?", on)}
 
     @override
-    def remove_slot(self, day: str, time: str) -> None:
-        self._db.execute("INSERT OR IGNORE INTO removed_slots VALUES (?, ?)", (day, time))
+    def remove_slot(self, on: str, time: str) -> None:
+        self._db.execute("INSERT OR IGNORE INTO removed_dated VALUES (?, ?)", (on, time))
 
     @override
-    def add(self, day: str, time: str, name: str, key: str | None) -> dict:
+    def add(self, day: str, on: str, time: str, name: str, key: str | None) -> dict:
         # Runs inside transaction(): the booking and its idempotency key commit together or not at all.
         (count,) = self._db.execute("SELECT COALESCE(MAX(rowid), 0) FROM bookings").fetchone()  # no deletes
-        booking = {"booking_id": _booking_id(count + 1), "day": day, "time": time, "name": name}
-        self._db.execute("INSERT INTO bookings (booking_id, day, time, name) VALUES (?, ?, ?, ?)",
-                         (booking["booking_id"], day, time, name))
+        booking = {"booking_id": _booking_id(count + 1), "day": day, "date": on, "time": time, "name": name}
+        self._db.execute("INSERT INTO bookings (booking_id, day, date, time, name) VALUES (?, ?, ?, ?, ?)",
+                         (booking["booking_id"], day, on, time, name))
         if key is not None:
             self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(booking)))
         return booking
 
     @override
     def cancel(self, booking_id: str, key: str | None) -> dict | None:
-        rows = self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 AND booking_id=?", booking_id)
+        rows = self._rows(f"SELECT {_COLUMNS} FROM bookings WHERE live=1 AND booking_id=?", booking_id)
         if not rows:
             return None
         result = {**rows[0], "cancelled": True}
@@ -237,9 +236,9 @@ class SqliteStore(BookingStore):
         return result
 
     @override
-    def find(self, name: str, day: str | None) -> list[dict]:
-        rows = self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 ORDER BY rowid")
-        return [r for r in rows if _same_name(r["name"], name) and (day is None or r["day"] == day)]
+    def find(self, name: str) -> list[dict]:
+        rows = self._rows(f"SELECT {_COLUMNS} FROM bookings WHERE live=1 ORDER BY rowid")
+        return [r for r in rows if _same_name(r["name"], name)]
 
     @override
     def replay(self, key: str | None) -> dict | None:
@@ -250,7 +249,7 @@ class SqliteStore(BookingStore):
 
     @override
     def all(self) -> list[dict]:
-        return self._rows("SELECT booking_id, day, time, name FROM bookings WHERE live=1 ORDER BY rowid")
+        return self._rows(f"SELECT {_COLUMNS} FROM bookings WHERE live=1 ORDER BY rowid")
 
     @override
     def add_callback(self, request: dict, key: str | None) -> dict:

@@ -1,5 +1,8 @@
 """VoiceAgent against every dialog rule of SPEC 3.1 (states and tool records, never the wording)."""
 
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from agent import VoiceAgent
@@ -68,7 +71,11 @@ def test_yes_books_exactly_once(make_agent):
     play(agent, ONE_SHOT)
     reply = agent.handle("yes")
     assert reply["state"] == "DONE" and reply["tool_calls"] == ["book"]
-    assert api.calls[-1] == ("book", {"day": "tuesday", "time": "10:00", "name": "Jamie"}, "ok")
+    # A dated clinic gets the date too (SPEC 6.1): a weekday said alone is the coming one, never today.
+    today = datetime.now(ZoneInfo("America/New_York")).date()
+    tuesday = next(today + timedelta(days=k) for k in range(1, 8) if (today + timedelta(days=k)).weekday() == 1)
+    assert api.calls[-1] == ("book", {"day": "tuesday", "time": "10:00", "name": "Jamie",
+                                      "date": tuesday.isoformat()}, "ok")
 
 
 def test_yes_that_changes_a_value_is_a_correction(make_agent):

@@ -98,13 +98,13 @@ def test_an_hours_question_after_a_yes_word_is_answered_mid_booking(said):
     agent.handle("I'd like to book on Tuesday")
     reply = agent.handle(said)
     assert reply["state"] == "ASK_TIME" and reply["tool_calls"] == []
-    assert "08:30 to 17:00" in reply["say"] and "Which time suits you?" in reply["say"]  # the hours, then the question
+    assert "8:30 am to 5 pm" in reply["say"] and "Which time suits you?" in reply["say"]  # the hours, then the question
 
 
 def test_yes_with_an_hours_question_at_confirm_answers_it_and_books_nothing():
     agent, api = at_confirm()
     reply = agent.handle("yes, what time do you close?")
-    assert reply["state"] == "CONFIRM" and api.bookings == [] and "08:30 to 17:00" in reply["say"]
+    assert reply["state"] == "CONFIRM" and api.bookings == [] and "8:30 am to 5 pm" in reply["say"]
 
 
 @pytest.mark.parametrize("said", ["Is there anything else you need from me?"])
