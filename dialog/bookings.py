@@ -24,10 +24,15 @@ def theirs_to_cancel(state: CallState, found: list[Booking]) -> list[Booking]:
 
 
 def matching_bookings(state: CallState) -> list[Booking]:
-    """The found appointments that fit the day and time the caller gave (never the one just rebooked)."""
+    """The found appointments that fit the day, date and time the caller gave (never the one just rebooked).
+
+    A weekday said alone fits that weekday on any date; a date the caller named fits that date only.
+    """
+    named = state.date if state.date_named else None
     return [
         b for b in theirs_to_cancel(state, state.bookings_found)
         if (state.day is None or b["day"] == state.day) and (state.time is None or b["time"] == state.time)
+        and (named is None or b.get("date", named) == named)
     ]
 
 

@@ -100,6 +100,11 @@ def which_time_to_cancel(day: str | None) -> str:
     return f"You have more than one appointment on {spoken_day(day)}. What time is the one you'd like to cancel?"
 
 
+def which_date_to_cancel(day: str | None) -> str:
+    """Several of the caller's appointments fit the weekday and time they described: ask for the date, list none."""
+    return f"You have more than one appointment on a {spoken_day(day)}. Which date is the one you'd like to cancel?"
+
+
 CANNOT_FIND_APPOINTMENT = "I can't find that appointment, so a member of staff will look it up with you."
 
 
@@ -118,15 +123,15 @@ def booking_re_ask(name: str | None, day: str | None, time: str, on_date: str | 
             "Please say yes or no.")
 
 
-def cancelling_re_ask(name: str, day: str, time: str) -> str:
+def cancelling_re_ask(name: str, day: str, time: str, on_date: str | None = None) -> str:
     """Asked once more, briefly, when the answer to the cancel read-back was neither yes nor no."""
-    return (f"{RE_ASK} shall I cancel the appointment for {name} on {spoken_day(day)} at "
+    return (f"{RE_ASK} shall I cancel the appointment for {name} on {spoken_day(day, on_date)} at "
             f"{spoken_time(time)}? Please say yes or no.")
 
 
-def cancelling_read_back(name: str, day: str, time: str) -> str:
-    """Read an appointment back before cancelling it."""
-    return (f"Let me read that back: cancel the appointment for {name} on {spoken_day(day)} at "
+def cancelling_read_back(name: str, day: str, time: str, on_date: str | None = None) -> str:
+    """Read an appointment back before cancelling it (with its date: two Tuesdays are two appointments)."""
+    return (f"Let me read that back: cancel the appointment for {name} on {spoken_day(day, on_date)} at "
             f"{spoken_time(time)}. Shall I cancel it? {YES_OR_NO}")
 
 
@@ -136,10 +141,12 @@ def booked(name: str | None, day: str | None, time: str, booking_id: str | None,
             f"Your booking number is {spoken_booking_number(booking_id)}. Goodbye!")
 
 
-def cancelled(day: str | None, time: str, kept: Booking | None = None) -> str:
+def cancelled(day: str | None, time: str, kept: Booking | None = None, on_date: str | None = None) -> str:
     """The call ends with a cancellation (and, after a reschedule, names the appointment the caller now has)."""
-    now_booked = f" Your appointment is now {spoken_day(kept['day'])} at {spoken_time(kept['time'])}." if kept else ""
-    return f"Done: your appointment on {spoken_day(day)} at {spoken_time(time)} is cancelled.{now_booked} Goodbye!"
+    now_booked = (f" Your appointment is now {spoken_day(kept['day'], kept.get('date'))} at "
+                  f"{spoken_time(kept['time'])}.") if kept else ""
+    return (f"Done: your appointment on {spoken_day(day, on_date)} at {spoken_time(time)} is cancelled.{now_booked} "
+            "Goodbye!")
 
 
 # -- rescheduling: the new appointment is booked first, so the caller never loses the old one for nothing --

@@ -151,6 +151,8 @@ def _next_for_cancelling(state: CallState) -> Step:
         return "ask_day"  # the caller describes the appointment; nothing on file is read out to them
     if len(matching_bookings(state)) == 1:
         return "confirm"
+    if state.day is not None and state.time is not None:
+        return "ask_day"  # the same weekday and time on two dates: the date tells them apart
     return "ask_time" if state.day is not None else "ask_day"  # several fit: the rest of the description
 
 
@@ -165,19 +167,24 @@ def _only_own_appointments(state: CallState, day: str | None, time: str | None, 
 
 def _cancelling_read_back(state: CallState) -> str:
     target = matching_bookings(state)[0]
-    return phrases.cancelling_read_back(target["name"], target["day"], target["time"])
+    return phrases.cancelling_read_back(target["name"], target["day"], target["time"], target.get("date"))
 
 
 def _cancelling_re_ask(state: CallState) -> str:
     target = matching_bookings(state)[0]
-    return phrases.cancelling_re_ask(target["name"], target["day"], target["time"])
+    return phrases.cancelling_re_ask(target["name"], target["day"], target["time"], target.get("date"))
+
+
+def _which_day_to_cancel(state: CallState) -> str:
+    several = state.day is not None and state.time is not None and len(matching_bookings(state)) > 1
+    return phrases.which_date_to_cancel(state.day) if several else phrases.WHICH_DAY_TO_CANCEL
 
 
 CANCELLING = Task(
     name="cancel",
     requested_by=lambda heard: heard.intent == "cancel",
     next_step=_next_for_cancelling,
-    ask_day=lambda state: phrases.WHICH_DAY_TO_CANCEL,
+    ask_day=_which_day_to_cancel,
     ask_time=lambda state: phrases.which_time_to_cancel(state.day),
     ask_name=phrases.NAME_FOR_CANCELLING,
     read_back=_cancelling_read_back,
@@ -185,7 +192,7 @@ CANCELLING = Task(
     write="cancel",
     then=None,
     ended="cancelled",
-    farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state), state.rebooked),
+    farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state), state.rebooked, said_date(state)),
     plain_no=PlainNo(say=phrases.NOTHING_CANCELLED, start_over=True),
     check_values=_only_own_appointments,
 )

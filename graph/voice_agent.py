@@ -131,9 +131,9 @@ class VoiceAgent:
 
     @property
     def slots(self) -> dict:
-        """The request and the values collected so far: task, day, time, name."""
+        """The request and the values collected so far: task, day, date ("YYYY-MM-DD"), time, name."""
         values = call_values(self._graph.get_state(self._config).values)
-        return {k: values.get(k) for k in ("task", "day", "time", "name")}
+        return {k: values.get(k) for k in ("task", "day", "date", "time", "name")}
 
     # -- one caller turn ---------------------------------------------------------------------
     def handle(self, text: Any) -> dict:

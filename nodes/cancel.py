@@ -26,4 +26,5 @@ def cancel(state: CallState, runtime: Runtime[Context]) -> dict:
         return spent | handoff_update(state, "tool_failure", phrases.MAY_HAVE_GONE_THROUGH, **heard)
     except Exception:
         return spent | handoff_update(state, "tool_failure", phrases.CANCELLING_REFUSED, **heard)
-    return spent | {"result": result, "ended": "cancelled", **heard}
+    on = target.get("date")  # the farewell names the date that was cancelled
+    return spent | {"result": result, "ended": "cancelled", **heard, "date": on, "date_named": on is not None}

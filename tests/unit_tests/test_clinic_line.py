@@ -76,7 +76,7 @@ def test_keys_that_mean_nothing_here_are_not_understood(key, state):
 def test_keypad_star_starts_over_and_nine_asks_for_a_person():
     agent, _ = reach("CONFIRM")
     assert agent.handle("[DTMF] *")["state"] == "LISTEN"
-    assert agent.slots == {"task": None, "day": None, "time": None, "name": None}
+    assert agent.slots == {"task": None, "day": None, "date": None, "time": None, "name": None}
     assert agent.handle("<entered_dtmf_digits>9</entered_dtmf_digits>")["state"] == "HANDOFF"
     assert agent.handoff["reason"] == "user_request"
 

@@ -60,7 +60,8 @@ def test_a_resumed_turn_still_sees_what_another_agent_of_the_call_did():
     second = VoiceAgent(first.api, sleep=lambda s: None, checkpointer=saver, thread_id=first.thread_id)
     assert second.handle("ten a m")["state"] == "ASK_NAME"
     assert first.handle("Jamie")["state"] == "CONFIRM"  # first's next turn starts from second's checkpoint
-    assert first.slots == {"task": "book", "day": "tuesday", "time": "10:00", "name": "Jamie"}
+    seen = {k: v for k, v in first.slots.items() if k != "date"}  # the date is the coming Tuesday's (test_dates)
+    assert seen == {"task": "book", "day": "tuesday", "time": "10:00", "name": "Jamie"}
 
 
 def test_installing_makes_no_reference_cycle():

@@ -228,8 +228,8 @@ def test_changing_the_appointment_while_booking_changes_this_booking():
     agent = VoiceAgent(ClinicAPI(schedule={"tuesday": ["15:00", "17:00"]}), sleep=lambda s: None)
     agent.handle("Book me on Tuesday at 3 pm")
     reply = agent.handle("Change the appointment to five pm")
-    assert reply["state"] == "ASK_NAME" and agent.slots == {"task": "book", "day": "tuesday", "time": "17:00",
-                                                             "name": None}
+    slots = {k: v for k, v in agent.slots.items() if k != "date"}  # the date is the coming Tuesday's (test_dates)
+    assert reply["state"] == "ASK_NAME" and slots == {"task": "book", "day": "tuesday", "time": "17:00", "name": None}
 
 
 @pytest.mark.parametrize(("turn", "time"), [
