@@ -2,8 +2,8 @@
 
 A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?}, "turns": [{"user", "state",
 "tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps"?, "handoff"?, "booked"?,
-"callbacks"?, "transfer"?}}``; ``booked`` lists every live booking at the end (day, time, name), so a cancellation
-shows as one fewer; ``callbacks`` every request left for staff ([name, phone, reason]). A turn may be the phone
+"callbacks"?, "transfer"?}}``; ``booked`` lists every live booking at the end (day, time, name, and the date where
+an entry gives a fourth value), so a cancellation shows as one fewer; ``callbacks`` every request left for staff ([name, phone, reason]). A turn may be the phone
 line's instead of the caller's: ``{"transfer": "unanswered", "caller_number"?}`` (the warm transfer rang out).
 Checks use states, tool calls, recorded sleeps and the clinic's bookings, not the wording of ``say``
 (except the optional includes/excludes, used where the words *are* the behaviour: privacy, hours).
@@ -149,8 +149,9 @@ def _check_end(result: ScenarioResult, expect: dict, agent: Any, api: Any, sleep
     if "handoff" in expect and agent.handoff != expect["handoff"]:
         result.failures.append(f"handoff {agent.handoff}, expected {expect['handoff']}")
     if "booked" in expect and hasattr(api, "bookings"):
-        booked = [[b["day"], b["time"], b["name"]] for b in api.bookings]
         wanted = [list(b) for b in expect["booked"]]
+        dated = any(len(b) > 3 for b in wanted)  # a fourth value is the date the booking must be on
+        booked = [[b["day"], b["time"], b["name"], *([b.get("date")] if dated else [])] for b in api.bookings]
         if sorted(booked) != sorted(wanted):
             result.failures.append(f"clinic bookings {booked}, expected {wanted}")
     if "callbacks" in expect:
