@@ -18,7 +18,7 @@ def spoken_date(on: str) -> str:
 
 
 def span(hours: tuple[str, str]) -> str:
-    """ "8:30 am to 5 pm"."""
+    """Opening hours as people say them: "8:30 am to 5 pm"."""
     return f"{spoken_time(hours[0])} to {spoken_time(hours[1])}"
 
 

@@ -226,7 +226,7 @@ class Reader:
         try:
             ZoneInfo(name)
             return name
-        except Exception:  # noqa: BLE001 - unknown zones raise a KeyError, ValueError or OSError as they please
+        except (KeyError, ValueError, OSError):  # not found, not a zone's name, a folder ("America") or no zone file
             guess = _zones().get(name.lower()) or next(iter(difflib.get_close_matches(name, _zones().values(), 1)),
                                                        None)
         hint = f" (did you mean {guess!r}?)" if guess else ""

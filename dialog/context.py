@@ -82,7 +82,8 @@ class Context:
         from one file), so every weekday is marked open here.
         """
         profile = self.profile
-        return Schedule(weekly=dict.fromkeys(WEEKDAYS, ("00:00",)), holidays=frozenset(profile.holidays), days_ahead=profile.booking_days_ahead,
+        return Schedule(weekly=dict.fromkeys(WEEKDAYS, ("00:00",)), holidays=frozenset(profile.holidays),
+                        days_ahead=profile.booking_days_ahead,
                         timezone=profile.timezone, clock=self.clock)
 
     def dated_backend(self) -> bool:

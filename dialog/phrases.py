@@ -7,10 +7,11 @@ values (day, time, name), so a sentence can be changed, or translated, without t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date
 
-from voicekit.clinic import WEEKDAYS, Booking
+from voicekit.clinic import Booking
+from voicekit.phones import grouped
 
 # -- how a receptionist says values ------------------------------------------------------------
 
@@ -220,6 +221,15 @@ def staff_not_in(back: Sequence[str] | None, offer_callback: bool = False) -> st
 
 NAME_FOR_CALLBACK = "Sure. What name should I give our staff?"
 PHONE_FOR_CALLBACK = "And what number should they call you back on?"
+
+
+def not_a_phone_number(why: str) -> str:
+    """The digits given at the phone question are no number to call back (and a card number is not repeated)."""
+    if why == "card":
+        return "That sounds like a card number, so I won't keep it. Please never give card details on this line."
+    if why == "incomplete":
+        return "I need the whole number, with the area code."
+    return "That doesn't sound like a phone number I can call."
 NO_CALLBACK_LEFT = "Okay, I haven't left a request."
 CALLBACK_REFUSED = "Our system couldn't take your request."
 
@@ -295,9 +305,11 @@ def no_appointment_on(day: str | None, time: str | None) -> str:
 def spoken_phone(phone: str) -> str:
     """A phone number digit by digit, keeping its groups: "555 0100" -> "5 5 5, 0 1 0 0".
 
-    Digits given without groups are grouped as people say them: "5550123" -> "5 5 5, 0 1 2 3".
+    Digits given without groups are grouped as people say them: "5550123" -> "5 5 5, 0 1 2 3"; an E.164 number
+    in its region's groups: "+16175550123" -> "6 1 7, 5 5 5, 0 1 2 3".
     """
-    groups = [g for g in ("".join(c for c in group if c.isdigit()) for group in re.split(r"[\s.\-/()]+", phone)) if g]
+    groups = [g for g in ("".join(c for c in group if c.isdigit())
+                          for group in re.split(r"[\s.\-/()]+", grouped(phone))) if g]
     if len(groups) == 1:
         groups = _phone_groups(groups[0])
     return ", ".join(" ".join(g) for g in groups) or phone

@@ -38,6 +38,7 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     elif same_request and day != state.day and time is None and state.wanted_time:
         time = state.wanted_time  # "not open on Thursday" - "the 12th then": that time, on the new day
     # A named date comes with its weekday; another weekday said afterwards drops the old date.
+    named_date: str | None = None
     if heard.date:
         named_date, date_named = heard.date, True
     elif same_request and day == state.day:
@@ -132,4 +133,5 @@ def name_from_last_word(text: str, heard: Understanding) -> str | None:
 def start_over() -> dict:
     """Forget the request (keypad *): the caller begins again from the open question."""
     return {"task": None, "day": None, "date": None, "date_named": False, "time": None, "wanted_time": None,
-            "name": None, "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None, "bookings_found": [], "choices": []}
+            "name": None, "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None,
+            "bookings_found": [], "choices": []}

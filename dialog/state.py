@@ -113,7 +113,9 @@ class CallState:
     """A random id minted when the call starts: with the confirmation number it keys each write, so a
     reused thread id can never replay (or be told of) another call's booking."""
     phone: str | None = None
-    """The number to call the caller back on (digits; taken only when asked for, shown in logs by its last four)."""
+    """The number to call the caller back on, E.164 ("+16175550123"); taken only when asked for, logged by its end."""
+    phone_said: str | None = None
+    """That number's digits as the caller said them, kept beside the dialable one for staff."""
     phone_heard: str | None = None
     """A phone number the caller gave this turn (set by the waiting node, used and cleared by understand)."""
     asking: Asking | None = None

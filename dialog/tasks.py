@@ -205,7 +205,8 @@ RESCHEDULING = replace(
     BOOKING,
     name="reschedule",
     requested_by=lambda heard: heard.reschedule,
-    read_back=lambda state: phrases.rescheduling_read_back(state.name, state.day, _chosen_time(state), said_date(state)),
+    read_back=lambda state: phrases.rescheduling_read_back(state.name, state.day, _chosen_time(state),
+                                                           said_date(state)),
     re_ask=lambda state: phrases.rescheduling_re_ask(state.name, state.day, _chosen_time(state), said_date(state)),
     then="cancel",
 )

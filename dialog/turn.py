@@ -17,6 +17,7 @@ from dialog.hearing import hear, today_or_none
 from dialog.slots import fill_slots, name_from_last_word, start_over
 from dialog.state import CallState
 from voicekit.nlu import Understanding, bare_name_of
+from voicekit.phones import corrected, why_not_a_phone
 from voicekit.privacy import PHONE_TOKEN_RE
 from voicekit.schedule import weekday_of
 
@@ -27,10 +28,13 @@ def take_turn(state: CallState, context: Context) -> dict:
     Run by the waiting node that heard the answer, in the same step, and by ``understand`` on a call's first turn.
     """
     text = state.utterance
-    phone = state.phone_heard  # taken out of the words by the waiting node: the parser hears the rest
+    said_phone = state.phone_heard  # taken out of the words by the waiting node: the parser hears the rest
+    phone = corrected(said_phone, state.phone, context.profile.country) if said_phone else None  # E.164, or None
     heard = hear(PHONE_TOKEN_RE.sub(" ", text), state, context)
     turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0,
                   "phone_heard": None, "callback_offered": False}
+    if phone is not None:
+        turn["phone_said"] = said_phone
     staff_in, staff_back = state.staff_in, state.staff_back
     if state.call_id is None:  # the call's first turn: mint its id, and see once whether staff are in
         turn["call_id"] = context.new_call_id()
@@ -69,6 +73,8 @@ def take_turn(state: CallState, context: Context) -> dict:
         return turn | {"silent": silent, "notes": [phrases.CANT_HEAR]}
 
     notes: list[str] = []
+    if said_phone and phone is None:  # seven digits, a card or a social security number: not a number to call
+        notes.append(phrases.not_a_phone_number(why_not_a_phone(said_phone, context.profile.country)))
     if heard.sensitive:
         notes.append(phrases.PRIVACY)
     if heard.act == "medical":
@@ -90,7 +96,7 @@ def take_turn(state: CallState, context: Context) -> dict:
         else:
             spoken_name = name_from_last_word(text, heard)
     understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive \
-        or heard.callback or phone
+        or heard.callback or said_phone
     if not understood:
         return turn | _ask_again(state, fresh, [*notes, phrases.SORRY])
     new_phone = phone is not None and phone != state.phone

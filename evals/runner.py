@@ -2,9 +2,10 @@
 
 A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?}, "turns": [{"user", "state",
 "tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps"?, "handoff"?, "booked"?,
-"callbacks"?, "transfer"?}}``; ``booked`` lists every live booking at the end (day, time, name, and the date where
-an entry gives a fourth value), so a cancellation shows as one fewer; ``callbacks`` every request left for staff ([name, phone, reason]). A turn may be the phone
-line's instead of the caller's: ``{"transfer": "unanswered", "caller_number"?}`` (the warm transfer rang out).
+"callbacks"?, "transfer"?}}``; ``booked`` lists every live booking at the end (day, time, name, and the date where an
+entry gives a fourth value), so a cancellation shows as one fewer; ``callbacks`` every request left for staff ([name,
+phone, reason]). A turn may be the phone line's instead of the caller's: ``{"transfer": "unanswered",
+"caller_number"?}`` (the warm transfer rang out).
 Checks use states, tool calls, recorded sleeps and the clinic's bookings, not the wording of ``say``
 (except the optional includes/excludes, used where the words *are* the behaviour: privacy, hours).
 

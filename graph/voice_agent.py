@@ -33,6 +33,7 @@ from graph.call_thread import lock_for, question_waiting
 from graph.graph import RECURSION_LIMIT, graph_owning, write_triggers
 from graph.stored import as_call, call_values, stored_update
 from tools.writes import accepts_idempotency_key
+from voicekit.phones import dialable
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
 log = logging.getLogger(__name__)
@@ -222,8 +223,9 @@ class VoiceAgent:
         if caller_number is not None and not isinstance(caller_number, str):
             raise TypeError(f"caller_number must be the caller id as a str such as '+1 617 555 0123', "
                             f"got {type(caller_number).__name__}")
-        _, phone = take_phone_number(caller_number or "")
-        reported = {"transfer": "unanswered"} | ({"phone": phone} if phone else {})
+        _, said = take_phone_number(caller_number or "")
+        phone = dialable(said, self.context.profile.country) if said else None  # a withheld number is None
+        reported = {"transfer": "unanswered"} | ({"phone": phone, "phone_said": said} if phone else {})
         return self._taking_turn(lambda: self._report_transfer(reported))
 
     def transfer_answered(self) -> dict:

@@ -41,5 +41,5 @@ def call_read_tool(
     tool: Callable[..., T], *args: Any, sleep: Callable[[float], Any], max_retries: int,
     backoff: Sequence[float], **keywords: Any,
 ) -> T:
-    """Call a read tool (with ``keywords`` such as ``date=``), retrying timeouts per the policy; the last error propagates."""
+    """Call a read tool (``keywords`` such as ``date=`` passed on), retrying timeouts; the last error propagates."""
     return read_retrying(sleep, max_retries, backoff)(tool, *args, **keywords)

@@ -140,7 +140,7 @@ class ClinicAPI:
 
     @staticmethod
     def _dated(args: dict, on: object) -> dict:
-        """A call's recorded arguments: the date too when the caller passed one (a weekday-only call stays as it was)."""
+        """A call's recorded arguments: the date too when the caller passed one (a weekday-only call stays as is)."""
         return args if on is None else args | {"date": on}
 
     # -- read tools -------------------------------------------------------------------------

@@ -70,6 +70,7 @@ def check_plan(plan: Mapping[str, Iterable[str]] | None, tools: Mapping[str, obj
         outcomes = list(outcomes)
         for outcome in outcomes:
             if outcome not in outcomes_known:
-                raise ValueError(f"plan[{tool!r}] has unknown outcome {outcome!r}; use one of {', '.join(outcomes_known)}")
+                raise ValueError(f"plan[{tool!r}] has unknown outcome {outcome!r}; "
+                                 f"use one of {', '.join(outcomes_known)}")
         checked[tool] = outcomes
     return checked

@@ -46,7 +46,7 @@ def _bad_date(value: object) -> date:
 
 
 def minutes(hhmm: str) -> int:
-    """ "HH:MM" as minutes after midnight."""
+    """Minutes after midnight of "HH:MM"."""
     return int(hhmm[:2]) * 60 + int(hhmm[3:5])
 
 

@@ -48,7 +48,8 @@ def test_the_date_said_is_the_date_booked(said, booked_on, weekday):
     assert replies[-1]["state"] == "CONFIRM"
     assert agent.slots["date"] == booked_on and agent.slots["day"] == weekday
     assert agent.handle("yes")["state"] == "DONE"
-    assert [(b["date"], b["day"], b["time"], b["name"]) for b in api.bookings] == [(booked_on, weekday, "10:00", "Jamie")]
+    booked = [(b["date"], b["day"], b["time"], b["name"]) for b in api.bookings]
+    assert booked == [(booked_on, weekday, "10:00", "Jamie")]
     find, book = [c for c in api.calls if c[0] in ("find_slots", "book")]
     assert find[1]["date"] == booked_on and book[1] == {"day": weekday, "time": "10:00", "name": "Jamie",
                                                          "date": booked_on}

@@ -47,14 +47,14 @@ def test_no_phone_number_is_made_up(said):
 def test_closed_clinic_offers_a_callback_and_records_it_after_yes():
     api = ClinicAPI()
     agent = agent_at(SUNDAY_EVENING, api)
-    offer, *_ = replies = play(agent, "can I talk to a person", "yes please", "Jamie", "555 0123")
+    offer, *_ = replies = play(agent, "can I talk to a person", "yes please", "Jamie", "617 555 0123")
     assert "call you back" in offer["say"] and "put you through" not in offer["say"]
     assert [r["state"] for r in replies] == ["LISTEN", "ASK_NAME", "ASK_NAME", "CONFIRM"]
     assert api.calls == []  # nothing is written before the read-back is accepted
     assert agent.heard == "[phone ending 0123]"
     done = agent.handle("yes")
     assert (done["state"], done["tool_calls"]) == ("DONE", ["request_callback"])
-    assert [(c["name"], c["phone"]) for c in api.callbacks] == [("Jamie", "5550123")]
+    assert [(c["name"], c["phone"]) for c in api.callbacks] == [("Jamie", "+16175550123")]
     # The tool-call record is a log: it shows the number by its last four digits only.
     assert api.calls[0][1]["phone"] == "[phone ending 0123]"
 
@@ -70,7 +70,7 @@ def test_the_number_is_kept_out_of_every_stored_utterance():
 def test_a_refused_callback_read_back_records_nothing(refusal, then):
     api = ClinicAPI()
     agent = agent_at(SUNDAY_EVENING, api)
-    *_, answer = play(agent, "call me back please", "Jamie", "555 0123", refusal)
+    *_, answer = play(agent, "call me back please", "Jamie", "617 555 0123", refusal)
     assert answer["state"] == then and api.callbacks == [] and api.calls == []  # "no thanks" ends the call
 
 
@@ -78,7 +78,7 @@ def test_a_refused_callback_read_back_records_nothing(refusal, then):
 def test_anything_but_a_plain_yes_keeps_the_callback_gate_shut(unsure):
     api = ClinicAPI()
     agent = agent_at(SUNDAY_EVENING, api)
-    *_, answer = play(agent, "call me back please", "Jamie", "555 0123", unsure)
+    *_, answer = play(agent, "call me back please", "Jamie", "617 555 0123", unsure)
     assert answer["state"] == "CONFIRM" and api.calls == []
 
 
@@ -92,10 +92,10 @@ def test_declining_to_give_a_number_drops_the_request():
 def test_a_new_number_at_the_read_back_is_read_back_before_it_is_recorded():
     api = ClinicAPI()
     agent = agent_at(SUNDAY_EVENING, api)
-    *_, corrected = play(agent, "call me back please", "Jamie", "555 0123", "no, it's 555 0199")
+    *_, corrected = play(agent, "call me back please", "Jamie", "617 555 0123", "no, it's 555 0199")
     assert corrected["state"] == "CONFIRM" and "0 1 9 9" in corrected["say"] and api.calls == []
     agent.handle("yes")
-    assert [c["phone"] for c in api.callbacks] == ["5550199"]
+    assert [c["phone"] for c in api.callbacks] == ["+16175550199"]
 
 
 def test_a_backend_that_cannot_record_callbacks_is_never_offered_one():
@@ -112,7 +112,7 @@ def test_a_backend_that_cannot_record_callbacks_is_never_offered_one():
 
 def test_an_open_clinic_also_takes_a_callback_request():
     api = ClinicAPI()
-    *_, done = play(agent_at(MONDAY_MORNING, api), "please have someone call me", "Jamie", "555 0123", "yes")
+    *_, done = play(agent_at(MONDAY_MORNING, api), "please have someone call me", "Jamie", "617 555 0123", "yes")
     assert done["state"] == "DONE" and "once we open" not in done["say"]
     assert len(api.callbacks) == 1
 
@@ -145,7 +145,7 @@ def test_an_unanswered_transfer_leaves_one_callback_request_with_the_summary():
     reply = agent.transfer_unanswered("617-555-0123")
     assert (reply["state"], reply["tool_calls"]) == ("HANDOFF", ["request_callback"])
     assert agent.handoff == handoff  # the lab's record is untouched
-    assert api.callbacks == [{"callback_id": "cb_0001", "name": "Jamie", "phone": "6175550123",
+    assert api.callbacks == [{"callback_id": "cb_0001", "name": "Jamie", "phone": "+16175550123",
                               "reason": "user_request", "summary": handoff["summary"]}]
     again = agent.transfer_unanswered("617-555-0123")
     later = agent.handle("hello?")
@@ -193,7 +193,7 @@ def test_a_callback_asked_for_at_a_booking_read_back_books_nothing_and_keeps_wha
     agent.handle("Book me on Tuesday at ten a m, my name is Jamie")
     switched = agent.handle("actually can you just have someone call me back")
     assert switched["state"] == "ASK_NAME" and "number" in switched["say"]
-    read_back = agent.handle("555 0123")
+    read_back = agent.handle("617 555 0123")
     assert "Tuesday at 10 am" in read_back["say"]
     agent.handle("yes")
     assert api.bookings == [] and [c["summary"]["day"] for c in api.callbacks] == ["tuesday"]

@@ -54,8 +54,8 @@ def test_a_number_typed_on_the_keypad_reaches_the_agent_without_the_pound_key():
     # The caller keys the number after hearing the question (key presses are system frames: sent at once
     # with the words, they would overtake them).
     down = play(agent, heard("call me back please, my name is Jamie"), SleepFrame(sleep=0.5),
-                *[InputDTMFFrame(button=KeypadEntry(key)) for key in "5550123#"], with_keypad=True)
-    assert "5 5 5, 0 1 2 3" in spoken(down)[-1] and agent.heard == "[phone ending 0123]"
+                *[InputDTMFFrame(button=KeypadEntry(key)) for key in "6175550123#"], with_keypad=True)
+    assert "6 1 7, 5 5 5, 0 1 2 3" in spoken(down)[-1] and agent.heard == "[phone ending 0123]"
 
 
 def test_after_the_call_ends_nothing_more_is_said_or_done():

@@ -189,7 +189,7 @@ def test_the_callers_own_phone_number_is_an_answer_not_a_question_for_ours():
     agent.handle("Jamie")
     reply = agent.handle("my phone number is 617 555 0123")
     assert reply["state"] == "CONFIRM" and "Harbour Street" not in reply["say"]
-    assert agent.handle("yes")["state"] == "DONE" and [c["phone"] for c in api.callbacks] == ["6175550123"]
+    assert agent.handle("yes")["state"] == "DONE" and [c["phone"] for c in api.callbacks] == ["+16175550123"]
     assert parse("my address is 5 Main Street")["intent"] != "hours"
     assert parse("your phone number?")["intent"] == "hours"
 
