@@ -21,6 +21,7 @@ import importlib.util
 import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
@@ -77,7 +78,14 @@ class Reply(BaseModel):
     tool_calls: list[str]
 
 
-def tool_record(api: ClinicAPI, waits: list[float]) -> dict:
+def close_clinic(api: Any) -> None:
+    """Let go of a calendar's connection (a backend without ``close`` holds none)."""
+    close = getattr(api, "close", None)
+    if callable(close):
+        close()
+
+
+def tool_record(api: Any, waits: list[float]) -> dict:
     """A turn's tool calls for its record: outcomes (as before), each call with its arguments, the retry waits.
 
     The arguments are the clinic's own record, where a phone number shows only its last four digits.
@@ -130,8 +138,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """
         return await asyncio.get_running_loop().run_in_executor(turn_threads, work, *args)
 
-    schedule = {check_day(d): [check_time(t) for t in ts] for d, ts in (settings.schedule or {}).items()}
-    ClinicAPI(schedule=schedule, path=settings.clinic_db).close()  # create the clinic's tables once, up front
+    clinic = settings.clinic
+    if settings.schedule:  # CLINIC_SCHEDULE: the demo clinic's times per weekday, instead of the file's
+        schedule = {check_day(d): tuple(check_time(t) for t in ts) for d, ts in settings.schedule.items()}
+        clinic = replace(clinic, times={**clinic.times, **schedule})
+
+    def open_clinic(plan: dict | None = None) -> Any:
+        """The clinic's calendar for one turn (the demo's bookings in the worker's shared SQLite file)."""
+        return clinic.open_calendar(clock=settings.clock, plan=plan or None, demo_path=settings.clinic_db)
+
+    close_clinic(open_clinic())  # create the clinic's tables (or check the calendar's settings) once, up front
     # An ended call needs only its final state: its history is pruned after its reply, in batches.
     pruner = Pruner(lambda call_ids: keep_only_latest(checkpointer, call_ids), settings.prune_gather_seconds)
 
@@ -144,10 +160,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Clinic call service", version="0.1.0", lifespan=lifespan,
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
 
-    def call_agent(call_id: str, api: ClinicAPI, sleep: Any = settings.sleep) -> VoiceAgent:
+    def call_agent(call_id: str, api: Any, sleep: Any = settings.sleep) -> VoiceAgent:
         """The agent of one call on this worker's checkpointer (an ended call answers with its final words)."""
         return VoiceAgent(api, sleep=sleep, backoff=settings.backoff, thread_id=call_id, checkpointer=checkpointer,
-                          continue_ended=True, clock=settings.clock)
+                          continue_ended=True, clock=settings.clock, profile=clinic.profile)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 
@@ -160,10 +176,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.contextmanager
     def agent_for(call_id: str, plan: dict | None, waits: list[float] | None = None,
-                  ) -> Iterator[tuple[VoiceAgent, ClinicAPI]]:
+                  ) -> Iterator[tuple[VoiceAgent, Any]]:
         # Each turn builds its agent. The clinic's connection is closed with the turn: left to the collector,
         # connections (and their page caches) piled up and the worker's memory grew with the clinic's database.
-        api = ClinicAPI(plan=plan or None, schedule=schedule, path=settings.clinic_db)
+        api = open_clinic(plan)
 
         def sleep(seconds: float) -> None:  # the retry waits go into the turn's record
             (waits if waits is not None else []).append(seconds)
@@ -172,7 +188,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield call_agent(call_id, api, sleep), api
         finally:
-            api.close()
+            close_clinic(api)
 
     def known(call_id: str, found: dict | None) -> dict:
         """What was found of a call (its plan, or its record); None means there is no such call: a 404."""
@@ -185,6 +201,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"ok": True}
 
     def open_call(plan: dict) -> dict:
+        if plan and clinic.calendar.kind != "demo":  # one "taken" would remove a real slot for every caller
+            raise HTTPException(status_code=422, detail="failure plans are a demo feature; this line's calendar is "
+                                                        f"{clinic.calendar.kind!r}")
         try:
             ClinicAPI(plan=plan)  # the same checks as the clinic: unknown tools or outcomes are refused
         except (TypeError, ValueError) as bad:
@@ -236,24 +255,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def get_call(call_id: str) -> dict:
         row = known(call_id, calls.get(call_id))
         with agent_for(call_id, None) as (agent, _):
-            return {"call_id": call_id, "state": agent.state, "node": agent.node, "slots": agent.slots,
-                    "handoff": agent.handoff, "transfer": agent.transfer, "turns": row["turns"]}
+            slots, handoff = agent.slots, agent.handoff
+            # Staff get the date with the hand-off's summary; agent.handoff keeps the lab's shape.
+            dated = None if handoff is None else {**handoff["summary"], "date": slots["date"]}
+            for_staff = None if handoff is None else {**handoff, "summary": dated}
+            return {"call_id": call_id, "state": agent.state, "node": agent.node, "slots": slots,
+                    "handoff": for_staff, "transfer": agent.transfer, "turns": row["turns"]}
 
     @app.get("/callbacks")
     def callbacks() -> dict:
         """The callback requests left for staff, oldest first (with the whole number: staff ring it)."""
-        clinic = ClinicAPI(schedule=schedule, path=settings.clinic_db)
+        calendar = open_clinic()
         try:
-            return {"callbacks": clinic.callbacks}
+            return {"callbacks": list(getattr(calendar, "callbacks", []))}  # a calendar without them takes none
         finally:
-            clinic.close()
+            close_clinic(calendar)
 
     app.include_router(simulator)  # GET /: a person plays the caller in a browser, over this same API
     if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
         from phone.twilio import twilio_router
 
         app.include_router(twilio_router(
-            lambda call_sid: call_agent(call_sid, ClinicAPI(schedule=schedule, path=settings.clinic_db))))
+            lambda call_sid: call_agent(call_sid, open_clinic())))
     # Routes are matched in order, and FastAPI's own (/openapi.json, /docs...) came first: the turns, the
     # busiest, go before all (no other route matches their path).
     app.router.routes.sort(key=lambda route: getattr(route, "path", None) != "/calls/{call_id}/turns")

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from dialog.config import DEMO_CONFIG, ClinicConfig, config_from_env
+
 
 @dataclass
 class Settings:
@@ -28,7 +30,9 @@ class Settings:
     trim_every: int = 200
     """Hand freed heap memory back to the system every this many turns (glibc ``malloc_trim``; 0 = never)."""
     clock: Any = None
-    """What time it is for the opening hours: None = the line counts as open (no hours gate), or a callable."""
+    """What time it is: a callable (``from_env``: the real clock); None, a test setting: no hours gate."""
+    clinic: ClinicConfig = DEMO_CONFIG
+    """The clinic: its facts, hours, calendar and security settings (``CLINIC_CONFIG``; without one the demo)."""
     prune_gather_seconds: float = 1.0
     """Ended calls' histories are pruned together, those of this many seconds in one statement."""
     turns_at_once: int = 2
@@ -39,7 +43,7 @@ class Settings:
 
     @classmethod
     def from_env(cls) -> Settings:
-        """Settings from the environment: DATABASE_URL, CLINIC_DB, CLINIC_SCHEDULE and the SERVICE_* knobs."""
+        """Settings from the environment: CLINIC_CONFIG, DATABASE_URL, CLINIC_DB, CLINIC_SCHEDULE and SERVICE_*."""
         import json
 
         backoff = os.environ.get("SERVICE_BACKOFF")
@@ -52,17 +56,21 @@ class Settings:
             pool_size=int(os.environ.get("SERVICE_DB_POOL", cls.pool_size)),
             trim_every=int(os.environ.get("SERVICE_TRIM_EVERY", cls.trim_every)),
             clock=_clock_from(os.environ.get("SERVICE_CLOCK")),
+            clinic=config_from_env() or DEMO_CONFIG,
             turns_at_once=int(os.environ.get("SERVICE_TURNS_AT_ONCE", cls.turns_at_once)),
             prune_gather_seconds=float(os.environ.get("SERVICE_PRUNE_GATHER", cls.prune_gather_seconds)),
         )
 
 
+def real_clock() -> datetime:
+    """Now, as an aware time (the clinic's time zone turns it into its wall clock)."""
+    return datetime.now(UTC)
+
+
 def _clock_from(setting: str | None) -> Any:
-    """SERVICE_CLOCK: unset = no hours gate; "real" = the machine's clock; an ISO time = frozen there (demos)."""
-    if not setting:
-        return None
-    if setting == "real":
-        return lambda: datetime.now(UTC)
+    """SERVICE_CLOCK: unset or "real" = the machine's clock; an ISO time = frozen there (demos and tests)."""
+    if not setting or setting == "real":
+        return real_clock
     try:
         frozen = datetime.fromisoformat(setting)
     except ValueError:

@@ -119,7 +119,7 @@ def test_a_backend_without_idempotency_keys_is_written_at_most_once_at_every_kil
     assert handed_off >= 1  # the kill right after book returned is among them
 
 
-CALLBACK = ["please call me back, my name is Jamie", "555 0123", "yes"]
+CALLBACK = ["please call me back, my name is Jamie", "617 555 0123", "yes"]
 
 
 @pytest.mark.parametrize("keyless", [False, True], ids=["keyed", "keyless"])
@@ -139,7 +139,7 @@ def test_every_kill_point_leaves_at_most_one_callback_request(tmp_path, keyless)
         final = json.loads((workdir / "progress.jsonl").read_text().splitlines()[-1])
         left = [(c["name"], c["phone"]) for c in ClinicAPI(path=str(workdir / "clinic.sqlite")).callbacks]
         if final["state"] == "DONE":
-            assert left == [("Jamie", "5550123")], f"killed at event {crash_at}: {left}"
+            assert left == [("Jamie", "+16175550123")], f"killed at event {crash_at}: {left}"
         else:  # keyless only: the request was cut off, so it is not re-sent
             assert keyless and final["state"] == "HANDOFF" and len(left) <= 1, f"killed at event {crash_at}: {final}"
             handed_off += 1
