@@ -22,10 +22,13 @@ def span(hours: tuple[str, str]) -> str:
     return f"{spoken_time(hours[0])} to {spoken_time(hours[1])}"
 
 
-def _days(days: Sequence[str]) -> str:
-    """Consecutive weekdays as a range ("Monday to Friday"), others listed ("Monday, Tuesday and Thursday")."""
+def _days(days: Sequence[str], every: bool = False) -> str:
+    """Consecutive weekdays as a range ("Monday to Friday"), others listed ("Monday, Tuesday and Thursday").
+
+    ``every``: as a habit, in the plural ("closed on Wednesdays and Fridays").
+    """
     indexes = [WEEKDAYS.index(d) for d in days]
-    names = [d.capitalize() for d in days]
+    names = [d.capitalize() + ("s" if every else "") for d in days]
     if len(days) > 2 and indexes == list(range(indexes[0], indexes[0] + len(days))):
         return f"{names[0]} to {names[-1]}"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -48,7 +51,7 @@ def week_hours(hours: Mapping[str, tuple[str, str] | None]) -> str:
         return "We're closed all week."
     opened = "; ".join(f"{_days(days)}, {span(hours_of)}" for hours_of, days in groups.items())
     closed = [d for d in WEEKDAYS[:5] if not hours.get(d)]  # weekends closed go without saying
-    return f"We're open {opened}." + (f" We're closed on {_days([d + 's' for d in closed])}." if closed else "")
+    return f"We're open {opened}." + (f" We're closed on {_days(closed, every=True)}." if closed else "")
 
 
 def holidays_ahead(holidays: Sequence[str], today: date, within_days: int = 31) -> str:

@@ -20,6 +20,11 @@ def summary(state: CallState, day: str | None = None, time: str | None = None, n
                    name=state.name if name is None else name)
 
 
+def for_staff(state: CallState, about: Summary | None = None) -> dict[str, Any]:
+    """What staff get with a callback request: the summary (the lab's three slots) and the date it is for."""
+    return {**(about if about is not None else summary(state)), "date": state.date}
+
+
 def handoff_update(state: CallState, reason: HandoffReason, note: str | None = None, *, day: str | None = None,
                    time: str | None = None, name: str | None = None) -> dict:
     """The update that sends the call to a person, with why and what was collected."""

@@ -107,11 +107,14 @@ def run_scenario(spec: dict, make_api: Callable[[dict], Any] = default_api,
         else:
             reply, user = agent.handle(turn["user"]), turn["user"]
         calls = list(api.calls[before:])
-        result.traces.append({
+        row = {
             "scenario": spec["name"], "turn": number, "user": getattr(agent, "heard", None) or mask_sensitive(user),
             "state": reply["state"], "say": reply["say"], "tools": reply["tool_calls"],
             "outcomes": [outcome for _, _, outcome in calls],
-        })
+        }
+        if spec["name"] not in LAB_ORDER and hasattr(agent, "slots"):  # the lab's rows keep the lab's shape
+            row["date"] = agent.slots.get("date")
+        result.traces.append(row)
         safety_turns.append({"user": user, "state_before": state_before, "calls": calls,
                              "event": "transfer_unanswered" if "transfer" in turn else None})
         state_before = reply["state"]

@@ -54,25 +54,27 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[StoredCal
     With ``demo_clinics``, a run whose context has no ``api`` gets its thread's demo clinic (Studio).
     """
     tool = demo_clinics.serving if demo_clinics is not None else (lambda node: node)
+    # Studio: every node also gets the configured clinic's profile (hours, numbers) when the run brings none.
+    facts = (lambda node: demo_clinics.serving(node, tools=False)) if demo_clinics is not None else (lambda node: node)
     builder = StateGraph(StoredCall, context_schema=Context)
 
     # A caller turn resumes the waiting node, which hears and understands the answer and routes itself
     # (graph.routed): the edges are its router's Literal return type. The first turn starts at understand.
-    builder.add_node("understand", routed(understand, route), destinations=destinations(route))
-    builder.add_node("listen", routed(listen, route), destinations=destinations(route))
-    builder.add_node("ask_day", routed(ask_day, route), destinations=destinations(route))
-    builder.add_node("ask_time", routed(ask_time, route), destinations=destinations(route))
-    builder.add_node("ask_name", routed(ask_name, route), destinations=destinations(route))
-    builder.add_node("ask_phone", routed(ask_phone, route), destinations=destinations(route))
-    builder.add_node("confirm", routed(confirm, after_confirm), destinations=destinations(after_confirm))
+    builder.add_node("understand", routed(facts(understand), route), destinations=destinations(route))
+    builder.add_node("listen", routed(facts(listen), route), destinations=destinations(route))
+    builder.add_node("ask_day", routed(facts(ask_day), route), destinations=destinations(route))
+    builder.add_node("ask_time", routed(facts(ask_time), route), destinations=destinations(route))
+    builder.add_node("ask_name", routed(facts(ask_name), route), destinations=destinations(route))
+    builder.add_node("ask_phone", routed(facts(ask_phone), route), destinations=destinations(route))
+    builder.add_node("confirm", routed(facts(confirm), after_confirm), destinations=destinations(after_confirm))
     builder.add_node("find_slots", routed(tool(find_slots), route), destinations=destinations(route))
     builder.add_node("find_bookings", routed(tool(find_bookings), route), destinations=destinations(route))
     builder.add_node("book", on_call(tool(book)))
     builder.add_node("cancel", on_call(tool(cancel)))
     builder.add_node("request_callback", on_call(tool(request_callback)))
     builder.add_node("no_answer", on_call(tool(no_answer)))
-    builder.add_node("done", on_call(done))
-    builder.add_node("handoff", on_call(handoff))
+    builder.add_node("done", on_call(facts(done)))
+    builder.add_node("handoff", on_call(facts(handoff)))
     builder.add_node("closed", on_call(closed))
 
     # START and the writes keep conditional edges, which run about once a call: a write cut off by a crash is

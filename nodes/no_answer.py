@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 
 from dialog import phrases
 from dialog.context import Context
-from dialog.handoff import callback_record, summary
+from dialog.handoff import callback_record, for_staff, summary
 from dialog.state import CallState
 from nodes.common import clinic
 from tools.writes import call_write_tool
@@ -20,7 +20,7 @@ def no_answer(state: CallState, runtime: Runtime[Context]) -> dict:
     """Leave the callback request (once), tell the caller, and end politely; the call stays in HANDOFF."""
     ticket = state.handoff
     reason = ticket["reason"] if ticket else "user_request"
-    about = ticket["summary"] if ticket else summary(state)
+    about = for_staff(state, ticket["summary"] if ticket else summary(state))
     reported = {"transfer": "reported", "notes": []}
     try:
         answer = call_write_tool(clinic(runtime).request_callback, about.get("name"), state.phone, reason, about,

@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 
 from dialog import phrases
 from dialog.context import Context
-from dialog.handoff import CALLBACK_ASKED, callback_record, handoff_update, summary
+from dialog.handoff import CALLBACK_ASKED, callback_record, for_staff, handoff_update
 from dialog.state import CallState
 from nodes.common import clinic
 from tools.writes import call_write_tool
@@ -21,7 +21,7 @@ def request_callback(state: CallState, runtime: Runtime[Context]) -> dict:
     api = clinic(runtime)
     spent = {"confirmed": False}
     try:
-        answer = call_write_tool(api.request_callback, state.name, state.phone, CALLBACK_ASKED, summary(state),
+        answer = call_write_tool(api.request_callback, state.name, state.phone, CALLBACK_ASKED, for_staff(state),
                                  idempotency_key=state.write_key)
     except ToolTimeout:  # the request may have been recorded: never re-sent
         return spent | handoff_update(state, "tool_failure", phrases.MAY_HAVE_GONE_THROUGH)

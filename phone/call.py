@@ -98,11 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("wavs", nargs="+", type=Path, help="one WAV per caller turn")
     parser.add_argument("--out", type=Path, default=Path("agent_reply.wav"))
     args = parser.parse_args(argv)
+    from dialog.config import DEMO_CONFIG, config_from_env
     from graph.voice_agent import VoiceAgent
-    from voicekit.clinic import ClinicAPI
 
-    api = ClinicAPI()
-    agent = VoiceAgent(api, sleep=lambda s: None)
+    config = config_from_env() or DEMO_CONFIG  # CLINIC_CONFIG: the clinic's hours, numbers and calendar
+    api = config.open_calendar()
+    agent = VoiceAgent(api, sleep=lambda s: None, profile=config.profile)
     audio, transcript = asyncio.run(play(agent, [read_caller(p) for p in args.wavs]))
     with wave.open(str(args.out), "wb") as out:
         out.setnchannels(1)
@@ -110,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         out.setframerate(RATE)
         out.writeframes(audio)
     print("\n".join(transcript))
-    print(f"agent state {agent.state}; bookings {api.bookings or 'none'}")
+    print(f"agent state {agent.state}; bookings {getattr(api, 'bookings', None) or 'none'}")
     print(f"wrote {args.out} ({len(audio) / RATE / 2:.1f} s of the agent speaking)")
     return 0
 

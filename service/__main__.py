@@ -1,8 +1,9 @@
-"""Run one worker: ``python -m service --port 8080 [--database-url URL] [--clinic-db PATH]``."""
+"""Run one worker: ``python -m service --port 8080 [--config clinic.toml] [--database-url URL] [--clinic-db PATH]``."""
 
 import argparse
 import gc
 import os
+import sys
 
 import uvicorn
 
@@ -31,10 +32,18 @@ def main() -> None:
     parser.add_argument("--database-url", help="postgresql://... or a SQLite path (env DATABASE_URL)")
     parser.add_argument("--clinic-db", help="the demo clinic's SQLite file (env CLINIC_DB)")
     parser.add_argument("--backoff", help="read-retry waits, e.g. 0.5,1.0 (env SERVICE_BACKOFF)")
+    parser.add_argument("--config", help="the clinic's configuration file (env CLINIC_CONFIG); see clinic.example.toml")
     args = parser.parse_args()
-    for flag, env in (("database_url", "DATABASE_URL"), ("clinic_db", "CLINIC_DB"), ("backoff", "SERVICE_BACKOFF")):
+    for flag, env in (("database_url", "DATABASE_URL"), ("clinic_db", "CLINIC_DB"), ("backoff", "SERVICE_BACKOFF"),
+                      ("config", "CLINIC_CONFIG")):
         if getattr(args, flag):
             os.environ[env] = getattr(args, flag)
+    from dialog.config import config_from_env
+
+    try:  # a bad file stops the line here, with the key and the fix, before any caller reaches it
+        config_from_env()
+    except ValueError as bad:
+        sys.exit(f"bad clinic configuration: {bad}")
     import service.app  # noqa: F401  # everything a worker imports, before the freeze
 
     settle_memory()

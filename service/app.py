@@ -223,7 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with agent_for(call_id, plan, waits) as (agent, api), call.first_read():
                 reply = agent.handle(text)
                 record = {"user": agent.heard, **reply, **tool_record(api, waits)}
-            call.save_turn(record, api.plan)
+            call.save_turn(record, getattr(api, "plan", {}))  # a real calendar has no failure plan
         if reply["state"] in TERMINAL:
             pruner.add(call_id)
         trimmer.turn_taken()
@@ -238,7 +238,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 else:
                     reply = agent.transfer_unanswered(replace_lone_surrogates(report.caller_number or "") or None)
             event = "transfer answered" if report.answered else "transfer unanswered"
-            call.save_turn({"line": event, **reply, **tool_record(api, [])}, api.plan)
+            call.save_turn({"line": event, **reply, **tool_record(api, [])}, getattr(api, "plan", {}))
         pruner.add(call_id)
         return reply
 

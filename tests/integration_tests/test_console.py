@@ -7,22 +7,25 @@ from tests.integration_tests.helpers import ROOT, quiet_env
 
 def test_make_run_books_once_from_piped_stdin(tmp_path):
     script = "Book me on Tuesday at ten a m, my name is Jamie\nyes\n"
-    done = subprocess.run(["make", "-s", "run", f"ARGS=--db {tmp_path / 'calls.sqlite'}"], input=script,
+    args = f"ARGS=--db {tmp_path / 'calls.sqlite'} --now 2026-12-01T09:00-05:00"  # a Tuesday: the next is the 8th
+    done = subprocess.run(["make", "-s", "run", args], input=script,
                           capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=600)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "state CONFIRM" in out and "state DONE" in out
-    assert out.count("book(tuesday, 10:00, Jamie) -> ok") == 1
-    assert "clinic bookings: [{'booking_id': 'bk_0001', 'day': 'tuesday', 'time': '10:00', 'name': 'Jamie'}]" in out
+    assert out.count("book(tuesday, 10:00, Jamie, 2026-12-08) -> ok") == 1
+    assert ("clinic bookings: [{'booking_id': 'bk_0001', 'day': 'tuesday', 'date': '2026-12-08', 'time': '10:00', "
+            "'name': 'Jamie'}]") in out
 
 
 def test_console_replays_a_failure_plan(tmp_path):
     script = "Book me on Tuesday at ten a m, my name is Jamie\nyes\n"
     done = subprocess.run(
-        [str(ROOT / ".venv/bin/python"), "-m", "graph.console", "--db", "memory", "--plan", "book=timeout"],
+        [str(ROOT / ".venv/bin/python"), "-m", "graph.console", "--db", "memory", "--plan", "book=timeout",
+         "--now", "2026-12-01T09:00-05:00"],
         input=script, capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "book(tuesday, 10:00, Jamie) -> timeout" in done.stdout and "state HANDOFF" in done.stdout
+    assert "book(tuesday, 10:00, Jamie, 2026-12-08) -> timeout" in done.stdout and "state HANDOFF" in done.stdout
     assert "'reason': 'tool_failure'" in done.stdout
 
 
@@ -43,3 +46,27 @@ def test_a_thread_that_ended_is_refused_by_name_and_never_replayed(tmp_path):
                             capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=120)
     assert second.returncode != 0 and "front-desk-1" in second.stderr and "--thread" in second.stderr
     assert "Jamie" not in second.stdout + second.stderr
+
+
+def test_console_speaks_for_the_configured_clinic(tmp_path):
+    config = tmp_path / "clinic.toml"
+    config.write_text((ROOT / "clinic.example.toml").read_text().replace("Riverside Family Clinic", "Harbour Dental"))
+    script = "what are your hours?\nwhere are you?\nBook me on December 25th at ten a m, my name is Jamie\n"
+    done = subprocess.run(
+        [str(ROOT / ".venv/bin/python"), "-m", "graph.console", "--db", "memory", "--config", str(config),
+         "--now", "2026-12-01T09:00-05:00"], input=script, capture_output=True, text=True, cwd=ROOT,
+        env=quiet_env(), timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Harbour Dental line")
+    assert "We're closed on Wednesdays." in done.stdout and "8:30 am to 5 pm" in done.stdout
+    assert "6 1 7, 5 5 5, 0 1 0 0" in done.stdout  # the file's front desk number
+    assert "closed on Friday, December 25 for the holiday" in done.stdout and "book(" not in done.stdout
+
+
+def test_console_refuses_a_bad_configuration_with_the_key_and_the_fix(tmp_path):
+    config = tmp_path / "clinic.toml"
+    config.write_text((ROOT / "clinic.example.toml").read_text().replace('monday = ["08:30", "17:00"]',
+                                                                        'monday = ["8:30", "17:00"]'))
+    done = subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "graph.console", "--config", str(config)],
+                          input="", capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=120)
+    assert done.returncode != 0 and "hours.monday" in done.stderr and "HH:MM" in done.stderr

@@ -145,8 +145,9 @@ def test_an_unanswered_transfer_leaves_one_callback_request_with_the_summary():
     reply = agent.transfer_unanswered("617-555-0123")
     assert (reply["state"], reply["tool_calls"]) == ("HANDOFF", ["request_callback"])
     assert agent.handoff == handoff  # the lab's record is untouched
+    # Staff get the hand-off's summary and the date it is for (the coming Tuesday from Monday 30 November).
     assert api.callbacks == [{"callback_id": "cb_0001", "name": "Jamie", "phone": "+16175550123",
-                              "reason": "user_request", "summary": handoff["summary"]}]
+                              "reason": "user_request", "summary": {**handoff["summary"], "date": "2026-12-01"}}]
     again = agent.transfer_unanswered("617-555-0123")
     later = agent.handle("hello?")
     assert again["tool_calls"] == later["tool_calls"] == [] and later["say"] == reply["say"]
@@ -197,6 +198,7 @@ def test_a_callback_asked_for_at_a_booking_read_back_books_nothing_and_keeps_wha
     assert "Tuesday at 10 am" in read_back["say"]
     agent.handle("yes")
     assert api.bookings == [] and [c["summary"]["day"] for c in api.callbacks] == ["tuesday"]
+    assert [c["summary"]["date"] for c in api.callbacks] == ["2026-12-01"]  # Sunday 29 November: the coming Tuesday
 
 
 def test_a_hand_off_because_the_store_died_still_asks_for_the_transfer():
