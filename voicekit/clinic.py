@@ -76,7 +76,7 @@ class ClinicAPI:
 
     ``plan``: ``{tool: [outcome, ...]}``; each call of ``tool`` consumes the next outcome, then
     ``"ok"``. ``schedule``: ``{weekday: [times]}`` overriding the default Monday-Friday times.
-    ``bookings``: existing appointments, ``[{"day", "time", "name", "date"?}, ...]`` (their times are taken).
+    ``bookings``: existing appointments, ``[{"day", "time", "name", "date"?, "phone"?}, ...]`` (their times are taken).
     ``path``: a SQLite file so several processes share one clinic (bookings, idempotency keys).
     ``holidays``, ``days_ahead``, ``timezone``: the clinic's calendar rules. ``clock``: now; with one, a time
     already past today and a date beyond ``days_ahead`` are never open. Without one the clinic leaves those
@@ -113,7 +113,8 @@ class ClinicAPI:
             day = check_day(booking["day"])
             on = self._date_for(day, booking.get("date"))
             with self._store.transaction():
-                self._store.add(day, on, check_time(booking["time"]), check_name(booking["name"]), None)
+                extras = {k: str(booking[k]) for k in ("phone", "reason") if booking.get(k)}
+                self._store.add(day, on, check_time(booking["time"]), check_name(booking["name"]), None, extras)
 
     # -- plumbing ---------------------------------------------------------------------------
     def _next_outcome(self, tool: str) -> str:
@@ -169,20 +170,28 @@ class ClinicAPI:
 
     # -- write tools ------------------------------------------------------------------------
     def book(self, day: str, time: str, name: str, idempotency_key: str | None = None,
-             date: str | None = None) -> dict:
-        """Book ``name`` at ``time`` on ``date`` (or the coming ``day``); ``ToolError("taken")`` if it is not open."""
+             date: str | None = None, phone: str | None = None, reason: str | None = None) -> dict:
+        """Book ``name`` at ``time`` on ``date`` (or the coming ``day``); ``ToolError("taken")`` if it is not open.
+
+        ``phone`` (the caller's, E.164) and ``reason`` (why they come) are kept with the booking; the call record
+        shows the phone's last four only and never the reason.
+        """
         day, time, name = check_day(day), check_time(time), check_name(name)
         on = self._date_for(day, date)
         args = self._dated({"day": day, "time": time, "name": name}, date and on)
+        if phone is not None:
+            args["phone"] = phone_ending(phone)
+        extras = {k: v for k, v in (("phone", phone), ("reason", reason)) if v is not None}
         with self._lock:
             with self._store.transaction():  # committed before any error is raised
-                outcome, booking = self._book(day, on, time, name, idempotency_key)
+                outcome, booking = self._book(day, on, time, name, idempotency_key, extras)
             self._record("book", args, outcome)
         self._raise_for(outcome, "book")
         assert booking is not None, "every outcome that gets here (ok, replay) carries the booking"
         return copy.deepcopy(booking)
 
-    def _book(self, day: str, on: str, time: str, name: str, key: str | None) -> tuple[str, dict | None]:
+    def _book(self, day: str, on: str, time: str, name: str, key: str | None,
+              extras: dict) -> tuple[str, dict | None]:
         replay = self._store.replay(key)
         if replay is not None:
             # A known key with other arguments is a bug or a reused key: refuse, never report another booking.
@@ -194,7 +203,7 @@ class ClinicAPI:
         elif outcome in ("ok", "timeout"):
             if time not in self._open_times(on):
                 return "taken", None
-            return outcome, self._store.add(day, on, time, name, key)  # a timeout loses the answer, not the booking
+            return outcome, self._store.add(day, on, time, name, key, extras)  # a timeout loses the answer only
         return outcome, None
 
     def cancel(self, booking_id: str, idempotency_key: str | None = None) -> dict:

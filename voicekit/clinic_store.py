@@ -32,8 +32,8 @@ class BookingStore(Protocol):
         """Take a time of a date off the template (someone else booked it)."""
         ...
 
-    def add(self, day: str, on: str, time: str, name: str, key: str | None) -> dict:
-        """Record a booking on a date, with its idempotency key if given; return the booking."""
+    def add(self, day: str, on: str, time: str, name: str, key: str | None, extras: dict | None = None) -> dict:
+        """Record a booking on a date (``extras``: its phone and reason, when known) with its key; return it."""
         ...
 
     def cancel(self, booking_id: str, key: str | None) -> dict | None:
@@ -61,7 +61,9 @@ class BookingStore(Protocol):
         ...
 
 
-_COLUMNS = "booking_id, day, date, time, name"
+_COLUMNS = "booking_id, day, date, time, name, phone, reason"
+
+_OPTIONAL = frozenset({"phone", "reason"})
 
 _SCHEMA_READY: set[tuple[str, int, int]] = set()
 """SQLite files whose clinic tables this process has created (or found) already."""
@@ -112,9 +114,10 @@ class MemoryStore(BookingStore):
         self._removed.add((on, time))
 
     @override
-    def add(self, day: str, on: str, time: str, name: str, key: str | None) -> dict:
+    def add(self, day: str, on: str, time: str, name: str, key: str | None, extras: dict | None = None) -> dict:
         self._count += 1
-        booking = {"booking_id": _booking_id(self._count), "day": day, "date": on, "time": time, "name": name}
+        booking = {"booking_id": _booking_id(self._count), "day": day, "date": on, "time": time, "name": name,
+                   **(extras or {})}
         self._bookings[booking["booking_id"]] = booking
         if key is not None:
             self._results[key] = dict(booking)
@@ -174,8 +177,9 @@ class SqliteStore(BookingStore):
             """
         )
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(bookings)")}
-        if "date" not in columns:  # a file from before bookings had dates: its weekday-only rows keep no date
-            self._db.execute("ALTER TABLE bookings ADD COLUMN date TEXT")
+        for column in ("date", "phone", "reason"):  # a file from before bookings had them: its rows keep none
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE bookings ADD COLUMN {column} TEXT")
         self._db.execute("CREATE INDEX IF NOT EXISTS bookings_by_date ON bookings (date, live)")
         self._key = _file_key(path)  # the file exists now, whatever it was before
         _SCHEMA_READY.add(self._key)
@@ -202,7 +206,9 @@ class SqliteStore(BookingStore):
     def _rows(self, sql: str, *params) -> list[dict]:
         cur = self._db.execute(sql, params)
         cols = [c[0] for c in cur.description]
-        return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+        # A booking has a phone or a reason only when one was given: no None keys, as in memory.
+        return [{k: v for k, v in zip(cols, row, strict=True) if v is not None or k not in _OPTIONAL}
+                for row in cur.fetchall()]
 
     @override
     def taken_times(self, on: str) -> set[str]:
@@ -214,12 +220,15 @@ class SqliteStore(BookingStore):
         self._db.execute("INSERT OR IGNORE INTO removed_dated VALUES (?, ?)", (on, time))
 
     @override
-    def add(self, day: str, on: str, time: str, name: str, key: str | None) -> dict:
+    def add(self, day: str, on: str, time: str, name: str, key: str | None, extras: dict | None = None) -> dict:
         # Runs inside transaction(): the booking and its idempotency key commit together or not at all.
         (count,) = self._db.execute("SELECT COALESCE(MAX(rowid), 0) FROM bookings").fetchone()  # no deletes
-        booking = {"booking_id": _booking_id(count + 1), "day": day, "date": on, "time": time, "name": name}
-        self._db.execute("INSERT INTO bookings (booking_id, day, date, time, name) VALUES (?, ?, ?, ?, ?)",
-                         (booking["booking_id"], day, on, time, name))
+        extras = extras or {}
+        booking = {"booking_id": _booking_id(count + 1), "day": day, "date": on, "time": time, "name": name,
+                   **extras}
+        self._db.execute("INSERT INTO bookings (booking_id, day, date, time, name, phone, reason) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (booking["booking_id"], day, on, time, name, extras.get("phone"), extras.get("reason")))
         if key is not None:
             self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(booking)))
         return booking

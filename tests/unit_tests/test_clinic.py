@@ -212,3 +212,13 @@ def test_a_clinic_closed_inside_a_transaction_does_not_pass_it_on(tmp_path):
     clinic.close()  # its connection is closed, not kept: the next clinic must not inherit a held write lock
     other = ClinicAPI(path=path)
     assert other.book("monday", other.find_slots("monday")[0], "Jamie")["name"] == "Jamie"
+
+
+def test_a_booking_keeps_the_callers_phone_and_reason_but_its_record_shows_neither_whole(tmp_path):
+    for api in (ClinicAPI(), ClinicAPI(path=str(tmp_path / "clinic.sqlite"))):
+        booked = api.book("tuesday", "10:00", "Jamie", date="2026-12-08", phone="+16175550123", reason="knee pain")
+        plain = api.book("tuesday", "11:30", "Sam", date="2026-12-08")
+        assert booked["phone"] == "+16175550123" and booked["reason"] == "knee pain"
+        assert "phone" not in plain and "reason" not in plain
+        assert api.find_bookings("jamie") == [booked] and api.bookings == [booked, plain]
+        assert api.calls[0][1]["phone"] == "[phone ending 0123]" and "knee" not in str(api.calls)
