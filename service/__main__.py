@@ -38,12 +38,18 @@ def main() -> None:
                       ("config", "CLINIC_CONFIG")):
         if getattr(args, flag):
             os.environ[env] = getattr(args, flag)
-    from dialog.config import config_from_env
+    from dialog.config import DEMO_CONFIG, config_from_env
+    from service.auth import new_token
 
     try:  # a bad file stops the line here, with the key and the fix, before any caller reaches it
-        config_from_env()
+        config = config_from_env() or DEMO_CONFIG
     except ValueError as bad:
         sys.exit(f"bad clinic configuration: {bad}")
+    staff = config.security.staff_token_env
+    if not os.environ.get(staff):  # never an open mode: a token for this run, and the link that signs staff in
+        os.environ[staff] = new_token()
+        print(f"Staff sign-in (the call simulator): http://{args.host}:{args.port}/?token={os.environ[staff]}",
+              flush=True)
     import service.app  # noqa: F401  # everything a worker imports, before the freeze
 
     settle_memory()

@@ -19,12 +19,13 @@ import asyncio
 import contextlib
 import importlib.util
 import os
+import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, field_validator
@@ -32,10 +33,11 @@ from pydantic import BaseModel, Field, field_validator
 from checkpoints import keep_only_latest, make_checkpointer
 from dialog.state import TERMINAL
 from graph.voice_agent import VoiceAgent
+from service.auth import UNAUTHORIZED, check_token, new_token, signed_in, staff_only
 from service.background import HeapTrimmer, Pruner
 from service.body_limit import BodyLimit
 from service.settings import Settings
-from service.simulator import router as simulator
+from service.simulator import simulator_router
 from service.store import SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
 from voicekit.privacy import replace_lone_surrogates
@@ -159,6 +161,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Clinic call service", version="0.1.0", lifespan=lifespan,
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
+    if settings.staff_token is None:  # never an open mode: a token of its own, and the link to sign in with
+        app.state.staff_token = new_token()
+        print(f"Staff sign-in (the call simulator): /?token={app.state.staff_token}", file=sys.stderr, flush=True)
+    else:
+        app.state.staff_token = check_token(settings.staff_token, clinic.security.staff_token_env)
+    token: str = app.state.staff_token
+    staff = [Depends(staff_only(token))]
 
     def call_agent(call_id: str, api: Any, sleep: Any = settings.sleep) -> VoiceAgent:
         """The agent of one call on this worker's checkpointer (an ended call answers with its final words)."""
@@ -213,8 +222,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"call_id": call_id}
 
     @app.post("/calls", status_code=201)
-    async def create_call(body: NewCall | None = None) -> dict:
-        return await on_turn_thread(open_call, (body.plan if body else None) or {})
+    async def create_call(request: Request, body: NewCall | None = None) -> dict:
+        plan = (body.plan if body else None) or {}
+        if plan and not signed_in(request, token):  # a failure plan rehearses the line: staff only
+            raise UNAUTHORIZED
+        return await on_turn_thread(open_call, plan)
 
     def answer_turn(call_id: str, text: str) -> dict:
         with calls.locked(call_id) as call:
@@ -246,12 +258,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def take_turn(call_id: str, turn: Turn) -> Response:
         return reply_response(await on_turn_thread(answer_turn, call_id, turn.text or ""))
 
-    @app.post("/calls/{call_id}/transfer", response_model=Reply)
+    @app.post("/calls/{call_id}/transfer", response_model=Reply, dependencies=staff)
     async def report_transfer(call_id: str, report: TransferReport) -> Response:
         """The phone line's report on a hand-off's warm transfer; reported again, it changes nothing."""
         return reply_response(await on_turn_thread(answer_transfer, call_id, report))
 
-    @app.get("/calls/{call_id}")
+    @app.get("/calls/{call_id}", dependencies=staff)
     def get_call(call_id: str) -> dict:
         row = known(call_id, calls.get(call_id))
         with agent_for(call_id, None) as (agent, _):
@@ -262,7 +274,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return {"call_id": call_id, "state": agent.state, "node": agent.node, "slots": slots,
                     "handoff": for_staff, "transfer": agent.transfer, "turns": row["turns"]}
 
-    @app.get("/callbacks")
+    @app.get("/callbacks", dependencies=staff)
     def callbacks() -> dict:
         """The callback requests left for staff, oldest first (with the whole number: staff ring it)."""
         calendar = open_clinic()
@@ -271,7 +283,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             close_clinic(calendar)
 
-    app.include_router(simulator)  # GET /: a person plays the caller in a browser, over this same API
+    app.include_router(simulator_router(token))  # GET /: staff play the caller in a browser, over this same API
     if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
         from phone.twilio import twilio_router
 

@@ -33,6 +33,8 @@ class Settings:
     """What time it is: a callable (``from_env``: the real clock); None, a test setting: no hours gate."""
     clinic: ClinicConfig = DEMO_CONFIG
     """The clinic: its facts, hours, calendar and security settings (``CLINIC_CONFIG``; without one the demo)."""
+    staff_token: str | None = None
+    """The staff sign-in token (from the variable the file names, CLINIC_STAFF_TOKEN); None: made at start."""
     prune_gather_seconds: float = 1.0
     """Ended calls' histories are pruned together, those of this many seconds in one statement."""
     turns_at_once: int = 2
@@ -47,6 +49,7 @@ class Settings:
         import json
 
         backoff = os.environ.get("SERVICE_BACKOFF")
+        clinic = config_from_env() or DEMO_CONFIG
         schedule = os.environ.get("CLINIC_SCHEDULE")
         return cls(
             database_url=os.environ.get("DATABASE_URL", cls.database_url),
@@ -56,7 +59,8 @@ class Settings:
             pool_size=int(os.environ.get("SERVICE_DB_POOL", cls.pool_size)),
             trim_every=int(os.environ.get("SERVICE_TRIM_EVERY", cls.trim_every)),
             clock=_clock_from(os.environ.get("SERVICE_CLOCK")),
-            clinic=config_from_env() or DEMO_CONFIG,
+            clinic=clinic,
+            staff_token=clinic.security.staff_token(os.environ),
             turns_at_once=int(os.environ.get("SERVICE_TURNS_AT_ONCE", cls.turns_at_once)),
             prune_gather_seconds=float(os.environ.get("SERVICE_PRUNE_GATHER", cls.prune_gather_seconds)),
         )

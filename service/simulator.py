@@ -10,17 +10,19 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from evals.runner import lab_scenarios
 from graph.graph import build_graph
+from service.auth import signed_in, staff_only
 from voicekit.clinic import OUTCOMES, TOOLS
 
 PAGE = Path(__file__).with_name("static") / "simulator.html"
 PER_LINE = 5
 """Most nodes the page draws side by side."""
-router = APIRouter()
+SIGN_IN = """<!doctype html><title>Sign in</title><p>Sign in with the link the call service printed when it started
+(<code>/?token=...</code>), or set the staff token it reads (CLINIC_STAFF_TOKEN by default).</p>"""
 
 
 @functools.cache
@@ -56,14 +58,21 @@ def graph_layout() -> dict:
     return {"nodes": nodes, "edges": drawn_edges}
 
 
-@router.get("/", response_class=HTMLResponse, include_in_schema=False)
-def simulator_page() -> str:
-    """The simulator: plain HTML and JavaScript, no build step."""
-    return PAGE.read_text()
+def simulator_router(token: str) -> APIRouter:
+    """The page and its setup, for staff only: the page takes the sign-in link's token and sends it as a header."""
+    router = APIRouter()
 
+    @router.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def simulator_page(request: Request) -> HTMLResponse:
+        """The simulator: plain HTML and JavaScript, no build step."""
+        if not signed_in(request, token, link=True):
+            return HTMLResponse(SIGN_IN, status_code=401)
+        return HTMLResponse(PAGE.read_text(), headers={"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"})
 
-@router.get("/simulator")
-def simulator_setup() -> dict:
-    """What the page draws and offers: the graph, the tools and outcomes of a failure plan, the lab's plans."""
-    presets = {spec["name"]: spec.get("plan") or {} for spec in lab_scenarios()}
-    return {"graph": graph_layout(), "tools": list(TOOLS), "outcomes": list(OUTCOMES), "presets": presets}
+    @router.get("/simulator", dependencies=[Depends(staff_only(token))])
+    def simulator_setup() -> dict:
+        """What the page draws and offers: the graph, the tools and outcomes of a failure plan, the lab's plans."""
+        presets = {spec["name"]: spec.get("plan") or {} for spec in lab_scenarios()}
+        return {"graph": graph_layout(), "tools": list(TOOLS), "outcomes": list(OUTCOMES), "presets": presets}
+
+    return router

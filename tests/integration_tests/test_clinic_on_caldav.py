@@ -16,7 +16,7 @@ import pytest
 
 from agent import VoiceAgent
 from dialog.config import load_config
-from tests.integration_tests.helpers import VENV_BIN, free_port, quiet_env, stop, wait_for
+from tests.integration_tests.helpers import STAFF, VENV_BIN, free_port, quiet_env, stop, wait_for
 from tests.radicale_server import dav, make_calendar, running_radicale
 
 DEC_1 = datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -120,7 +120,7 @@ def test_make_serve_with_a_clinic_file_books_into_its_calendar(clinic_file, tmp_
                                             "SERVICE_CLOCK": "2026-12-01T09:00:00-05:00"})
     try:
         wait_for(f"{base}/health", process)
-        with httpx.Client(base_url=base, timeout=30) as client:
+        with httpx.Client(base_url=base, timeout=30, headers=STAFF) as client:
             call = client.post("/calls").json()["call_id"]
 
             def say(text: str) -> dict:

@@ -4,16 +4,22 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.app import Settings, create_app
+from tests.integration_tests.helpers import STAFF, STAFF_TOKEN
 
 ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
 
 
 @pytest.fixture
 def client(tmp_path):
-    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
-                        sleep=lambda s: None)
-    with TestClient(create_app(settings)) as test_client:
+    settings = staff_settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                              sleep=lambda s: None)
+    with TestClient(create_app(settings), headers=STAFF) as test_client:
         yield test_client
+
+
+def staff_settings(**given) -> Settings:
+    """A worker's settings with the tests' staff token (no worker is ever open)."""
+    return Settings(staff_token=STAFF_TOKEN, **given)
 
 
 def new_call(client, plan=None):
@@ -123,9 +129,9 @@ def test_a_finished_call_keeps_only_its_final_state(tmp_path):
     import sqlite3
     import time
 
-    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
-                        sleep=lambda s: None, prune_gather_seconds=0)
-    with TestClient(create_app(settings)) as client:
+    settings = staff_settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                              sleep=lambda s: None, prune_gather_seconds=0)
+    with TestClient(create_app(settings), headers=STAFF) as client:
         call = new_call(client)
         client.post(f"/calls/{call}/turns", json={"text": "I'd like to book an appointment"})
         client.post(f"/calls/{call}/turns", json={"text": "Tuesday at ten a m, my name is Jamie"})
@@ -148,9 +154,9 @@ def test_a_finished_call_keeps_only_its_final_state(tmp_path):
 def test_the_lock_directory_does_not_grow_with_the_calls(tmp_path):
     from service.store import LOCK_STRIPES
 
-    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
-                        sleep=lambda s: None)
-    with TestClient(create_app(settings)) as client:
+    settings = staff_settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                              sleep=lambda s: None)
+    with TestClient(create_app(settings), headers=STAFF) as client:
         for _ in range(30):
             client.post(f"/calls/{new_call(client)}/turns", json={"text": "hello"})
     locks = list((tmp_path / "service.sqlite.calls.locks").iterdir())
@@ -161,9 +167,9 @@ def service_at(tmp_path, now: str) -> TestClient:
     from datetime import datetime
 
     frozen = datetime.fromisoformat(now)
-    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
-                        sleep=lambda s: None, clock=lambda: frozen)
-    return TestClient(create_app(settings))
+    settings = staff_settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                              sleep=lambda s: None, clock=lambda: frozen)
+    return TestClient(create_app(settings), headers=STAFF)
 
 
 def test_a_callback_request_over_http_is_listed_for_staff(tmp_path):
@@ -225,9 +231,9 @@ def test_a_worker_runs_only_so_many_turns_at_once(tmp_path):
         retrying.set()
         release.wait(30)
 
-    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
-                        sleep=sleep, turns_at_once=1)
-    with TestClient(create_app(settings)) as client:
+    settings = staff_settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                              sleep=sleep, turns_at_once=1)
+    with TestClient(create_app(settings), headers=STAFF) as client:
         slow, quick = new_call(client, {"find_slots": ["timeout"]}), new_call(client)
         replies = {}
 
@@ -247,7 +253,8 @@ def test_a_worker_runs_only_so_many_turns_at_once(tmp_path):
 
 
 def test_turns_at_once_must_be_positive(tmp_path):
-    settings = Settings(database_url=str(tmp_path / "s.sqlite"), clinic_db=str(tmp_path / "c.sqlite"), turns_at_once=0)
+    settings = staff_settings(database_url=str(tmp_path / "s.sqlite"), clinic_db=str(tmp_path / "c.sqlite"),
+                              turns_at_once=0)
     with pytest.raises(ValueError, match="SERVICE_TURNS_AT_ONCE"):
         create_app(settings)
 
@@ -262,9 +269,9 @@ def test_a_prune_that_fails_after_the_reply_breaks_nothing(tmp_path, monkeypatch
         raise RuntimeError("could not serialize access due to concurrent delete")
 
     monkeypatch.setattr(service.app, "keep_only_latest", refused)
-    settings = Settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
-                        sleep=lambda s: None)
-    with TestClient(create_app(settings)) as client:
+    settings = staff_settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                              sleep=lambda s: None)
+    with TestClient(create_app(settings), headers=STAFF) as client:
         call = new_call(client)
         client.post(f"/calls/{call}/turns", json={"text": ONE_SHOT})
         done = client.post(f"/calls/{call}/turns", json={"text": "yes"})

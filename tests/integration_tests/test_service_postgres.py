@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from agent import VoiceAgent
-from tests.integration_tests.helpers import ROOT, free_port, quiet_env, stop, wait_for
+from tests.integration_tests.helpers import ROOT, STAFF, free_port, quiet_env, stop, wait_for
 from tests.throwaway_pg import ThrowawayPostgres
 from voicekit.clinic import WEEKDAYS, ClinicAPI
 
@@ -67,7 +67,7 @@ def reference(turns: list[str], plan: dict) -> list[dict]:
 
 def play(i: int, urls: list[str]) -> dict:
     turns, plan = caller(i, random.Random(i))
-    with httpx.Client(timeout=60) as client:
+    with httpx.Client(timeout=60, headers=STAFF) as client:
         call = client.post(f"{urls[i % 2]}/calls", json={"plan": plan}).json()["call_id"]
         replies = []
         for n, text in enumerate(turns):
@@ -117,7 +117,7 @@ def test_fifty_concurrent_calls_across_two_workers(workers):
 
 def test_two_turns_of_one_call_at_once_are_serialised(workers):
     urls = workers["urls"]
-    with httpx.Client(timeout=60) as client:
+    with httpx.Client(timeout=60, headers=STAFF) as client:
         for attempt in range(5):
             call = client.post(f"{urls[0]}/calls", json={}).json()["call_id"]
             name = NAMES[attempt]

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from tests.integration_tests.helpers import ROOT, quiet_env, stop, wait_for
+from tests.integration_tests.helpers import ROOT, STAFF, STAFF_TOKEN, quiet_env, stop, wait_for
 from tests.throwaway_pg import free_port
 
 README_SCREENSHOT = ROOT / "docs" / "simulator.png"
@@ -52,7 +52,7 @@ def browser():
 @pytest.fixture
 def page(browser, service):
     opened = browser.new_page(viewport={"width": 1400, "height": 900})
-    opened.goto(service + "/")
+    opened.goto(f"{service}/?token={STAFF_TOKEN}")  # the sign-in link the worker prints
     expect(opened.locator("body")).to_have_attribute("data-ready", "true")
     yield opened
     opened.close()
@@ -83,8 +83,8 @@ def test_a_booking_typed_then_keypad_one(page, tmp_path):
     expect(page.locator("#state")).to_have_text("DONE")
     expect(page.locator('g.node.current[data-node="done"]')).to_have_count(1)
     lines = tool_lines(page)
-    assert [line for line in lines if "book(" in line] == ["turn 2: book(tuesday, 10:00, Jamie) → ok"]
-    assert any("find_slots(tuesday) → timeout" in line for line in lines)
+    assert [line for line in lines if "book(" in line] == ["turn 2: book(tuesday, 10:00, Jamie, 2026-12-08) → ok"]
+    assert any("find_slots(tuesday, 2026-12-08) → timeout" in line for line in lines)
     assert any("waited 0.05 s before retrying" in line for line in lines)
     expect(page.locator("#slots")).to_contain_text("Jamie")
     expect(page.locator("#transcript")).to_contain_text("Your booking number is")
@@ -102,7 +102,7 @@ def test_the_taken_plan_from_the_picker_offers_other_times(page):
     page.click('.key[data-key="1"]')
     expect(page.locator("#state")).to_have_text("ASK_TIME")
     expect(page.locator("#transcript")).to_contain_text("was just taken")
-    assert any("book(wednesday, 10:00, Jamie) → taken" in line for line in tool_lines(page))
+    assert any("book(wednesday, 10:00, Jamie, 2026-12-02) → taken" in line for line in tool_lines(page))
 
 
 def test_the_book_timeout_plan_hands_off_and_shows_the_record(page):
@@ -112,8 +112,11 @@ def test_the_book_timeout_plan_hands_off_and_shows_the_record(page):
     say(page, "yes")
     expect(page.locator("#state")).to_have_text("HANDOFF")
     handoff = json.loads(page.inner_text("#handoff"))
-    assert handoff == {"reason": "tool_failure", "summary": {"day": "thursday", "time": "10:00", "name": "Jamie"}}
-    assert [line for line in tool_lines(page) if "book(" in line] == ["turn 2: book(thursday, 10:00, Jamie) → timeout"]
+    # Staff's record carries the date (SPEC 6.1); agent.handoff keeps the lab's three slots.
+    assert handoff == {"reason": "tool_failure",
+                       "summary": {"day": "thursday", "time": "10:00", "name": "Jamie", "date": "2026-12-03"}}
+    booked = [line for line in tool_lines(page) if "book(" in line]
+    assert booked == ["turn 2: book(thursday, 10:00, Jamie, 2026-12-03) → timeout"]
     say(page, "yes")  # the call has ended: nothing is re-sent
     expect(page.locator("#transcript .caller")).to_have_count(3)
     assert len([line for line in tool_lines(page) if "book(" in line]) == 1
@@ -125,7 +128,7 @@ def test_a_card_number_typed_into_the_page_is_masked_on_screen_and_in_the_histor
     expect(page.locator("#transcript .caller")).to_have_text("my card is [redacted]")
     assert "4111" not in page.content()
     call_id = page.inner_text("#call-id")
-    history = httpx.get(f"{service}/calls/{call_id}").json()
+    history = httpx.get(f"{service}/calls/{call_id}", headers=STAFF).json()
     assert "4111" not in json.dumps(history) and history["turns"][0]["user"] == "my card is [redacted]"
 
 

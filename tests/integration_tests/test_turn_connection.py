@@ -25,6 +25,7 @@ from checkpoints import make_checkpointer
 from checkpoints.postgres_turn import CallTurn, taking_part
 from service.app import create_app
 from service.settings import Settings
+from tests.integration_tests.helpers import STAFF, STAFF_TOKEN
 from tests.throwaway_pg import ThrowawayPostgres
 from voicekit.clinic import ClinicAPI
 
@@ -40,8 +41,8 @@ def postgres_url():
 @pytest.fixture
 def service(postgres_url, tmp_path):
     app = create_app(Settings(database_url=postgres_url, clinic_db=str(tmp_path / "clinic.sqlite"),
-                              sleep=lambda s: None))
-    with TestClient(app, raise_server_exceptions=False) as client:
+                              sleep=lambda s: None, staff_token=STAFF_TOKEN))
+    with TestClient(app, raise_server_exceptions=False, headers=STAFF) as client:
         yield client
 
 
