@@ -40,6 +40,7 @@ from service.settings import Settings
 from service.simulator import simulator_router
 from service.store import SqliteCallStore, new_call_id
 from voicekit.clinic import ClinicAPI, check_day, check_time
+from voicekit.phones import mask_read_out
 from voicekit.privacy import replace_lone_surrogates
 
 # A transport limit, not a caller limit: every text a request can carry is answered as VoiceAgent.handle
@@ -234,7 +235,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             waits: list[float] = []
             with agent_for(call_id, plan, waits) as (agent, api), call.first_read():
                 reply = agent.handle(text)
-                record = {"user": agent.heard, **reply, **tool_record(api, waits)}
+                # Stored like the caller's words: a number the reply read out shows its last four only.
+                record = {"user": agent.heard, **reply, "say": mask_read_out(reply["say"]), **tool_record(api, waits)}
             call.save_turn(record, getattr(api, "plan", {}))  # a real calendar has no failure plan
         if reply["state"] in TERMINAL:
             pruner.add(call_id)
@@ -250,7 +252,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 else:
                     reply = agent.transfer_unanswered(replace_lone_surrogates(report.caller_number or "") or None)
             event = "transfer answered" if report.answered else "transfer unanswered"
-            call.save_turn({"line": event, **reply, **tool_record(api, [])}, getattr(api, "plan", {}))
+            stored = {"line": event, **reply, "say": mask_read_out(reply["say"]), **tool_record(api, [])}
+            call.save_turn(stored, getattr(api, "plan", {}))
         pruner.add(call_id)
         return reply
 

@@ -7,9 +7,12 @@ card number, a social security number) is not a number to call back: the agent a
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 import phonenumbers
+
+from voicekit.privacy import phone_ending
 
 NotAPhone = Literal["card", "incomplete", "invalid"]
 """Why digits are no number to call back: a payment card's, too few digits, or no number of the region."""
@@ -86,3 +89,12 @@ def corrected(said: str, known: str | None, country: str) -> str | None:
     if not 4 <= len(tail) < len(national):
         return None
     return dialable(f"+{phonenumbers.parse(known, None).country_code}{national[:-len(tail)]}{tail}", country)
+
+
+_READ_OUT = re.compile(r"(?<![\w])\d(?:[ ,]{1,3}\d){6,14}(?![\w])")
+"""Digits read out one by one ("6 1 7, 5 5 5, 0 1 2 3"): how the agent says a phone number back."""
+
+
+def mask_read_out(reply: str) -> str:
+    """A reply as it may be stored: each number it read out digit by digit shown as "[phone ending 0123]"."""
+    return _READ_OUT.sub(lambda m: phone_ending(m.group()), reply)

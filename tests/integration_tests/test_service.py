@@ -1,5 +1,8 @@
 """The HTTP call service on one machine (SQLite): the endpoints, their errors, and the OpenAPI schema."""
 
+import json
+import re
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -186,6 +189,9 @@ def test_a_callback_request_over_http_is_listed_for_staff(tmp_path):
         assert [(c["name"], c["phone"]) for c in listed] == [("Jamie", "+16175550123")]
         history = client.get(f"/calls/{call}").json()["turns"]
         assert history[3]["user"] == "my number is [phone ending 0123]" and "5550123" not in str(history)
+        # The read-back that spoke it ("6 1 7, 5 5 5, 0 1 2 3") is stored masked too, in whatever form it was said.
+        assert "call Jamie back on [phone ending 0123]" in history[3]["say"]
+        assert not re.search(r"5\D{0,3}5\D{0,3}5\D{0,3}0\D{0,3}1\D{0,3}2\D{0,3}3", json.dumps(history))
 
 
 def test_an_unanswered_transfer_over_http(tmp_path):
