@@ -21,7 +21,6 @@ import importlib.util
 import os
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -39,6 +38,7 @@ from service.body_limit import BodyLimit
 from service.settings import Settings
 from service.simulator import simulator_router
 from service.store import SqliteCallStore, new_call_id
+from service.turn_slots import TurnSlots
 from voicekit.clinic import ClinicAPI, check_day, check_time
 from voicekit.phones import mask_read_out
 from voicekit.privacy import replace_lone_surrogates
@@ -127,19 +127,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     calls, checkpointer = _stores(settings)
     trimmer = HeapTrimmer(settings.trim_every)
-    if settings.turns_at_once < 1:
-        raise ValueError(f"turns_at_once (SERVICE_TURNS_AT_ONCE) must be at least 1, got {settings.turns_at_once}")
-    # A worker is one Python process: sixteen turns run side by side each take sixteen times as long, and the
-    # unluckiest callers waited longest (p99 0.8-1 s at 16 callers on PostgreSQL). A few at a time, the rest
-    # queued in order of arrival, keeps the database busy and the p99 near the time of a queue of turns.
-    turn_threads = ThreadPoolExecutor(settings.turns_at_once, thread_name_prefix="turn")
+    # A few turns at a time, the rest queued in order of arrival (p99 0.8-1 s at 16 callers side by side on
+    # PostgreSQL, near the time of a queue of turns this way); a retry's wait gives its slot up (turn_slots).
+    slots = TurnSlots(settings.turns_at_once, settings.sleep)
 
     async def on_turn_thread(work: Callable[..., dict], *args: Any) -> dict:
         """Run a turn's blocking work on a turn thread: one hand-off from the event loop and one back.
 
         A plain (sync) endpoint made three: the endpoint, the reply's validation, a background task.
         """
-        return await asyncio.get_running_loop().run_in_executor(turn_threads, work, *args)
+        return await asyncio.get_running_loop().run_in_executor(slots.threads, slots.run, work, *args)
 
     clinic = settings.clinic
     if settings.schedule:  # CLINIC_SCHEDULE: the demo clinic's times per weekday, instead of the file's
@@ -157,7 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
-        turn_threads.shutdown(wait=True)  # a worker told to stop finishes the turns it took...
+        slots.shutdown()  # a worker told to stop finishes the turns it took...
         pruner.close()  # ...and prunes the calls that ended in its last second
 
     app = FastAPI(title="Clinic call service", version="0.1.0", lifespan=lifespan,
@@ -193,7 +190,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         def sleep(seconds: float) -> None:  # the retry waits go into the turn's record
             (waits if waits is not None else []).append(seconds)
-            settings.sleep(seconds)
+            slots.sleep(seconds)
 
         try:
             yield call_agent(call_id, api, sleep), api

@@ -228,19 +228,25 @@ def test_the_service_clock_setting_names_the_fix(monkeypatch):
     assert Settings.from_env().clock().hour == 20
 
 
-def test_a_worker_runs_only_so_many_turns_at_once(tmp_path):
+def test_a_worker_runs_only_so_many_turns_at_once(tmp_path, monkeypatch):
     import threading
 
-    retrying, release = threading.Event(), threading.Event()
+    from voicekit.clinic import ClinicAPI
 
-    def sleep(seconds):  # the first call's read retry waits here, inside its turn
-        retrying.set()
-        release.wait(30)
+    working, release = threading.Event(), threading.Event()
+    find_slots = ClinicAPI.find_slots
 
+    def slow_clinic(self, day, date=None):  # the first turn's clinic is slow to answer: the turn is at work
+        if not working.is_set():
+            working.set()
+            release.wait(30)
+        return find_slots(self, day, date=date)
+
+    monkeypatch.setattr(ClinicAPI, "find_slots", slow_clinic)
     settings = staff_settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
-                              sleep=sleep, turns_at_once=1)
+                              sleep=lambda s: None, turns_at_once=1)
     with TestClient(create_app(settings), headers=STAFF) as client:
-        slow, quick = new_call(client, {"find_slots": ["timeout"]}), new_call(client)
+        slow, quick = new_call(client), new_call(client)
         replies = {}
 
         def turn(call, key):
@@ -248,7 +254,7 @@ def test_a_worker_runs_only_so_many_turns_at_once(tmp_path):
 
         first = threading.Thread(target=turn, args=(slow, "slow"))
         first.start()
-        assert retrying.wait(30)
+        assert working.wait(30)
         second = threading.Thread(target=turn, args=(quick, "quick"))
         second.start()
         second.join(1)
@@ -256,6 +262,40 @@ def test_a_worker_runs_only_so_many_turns_at_once(tmp_path):
         release.set()
         first.join(30), second.join(30)
     assert replies["slow"]["state"] == replies["quick"]["state"] == "CONFIRM"
+
+
+def test_a_retry_wait_does_not_keep_other_callers_waiting(tmp_path):
+    import threading
+
+    retrying, release = threading.Event(), threading.Event()
+
+    def sleep(seconds):  # the rehearsal calls' read retries wait here, inside their turns
+        retrying.set()
+        release.wait(30)
+
+    settings = staff_settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                              sleep=sleep, turns_at_once=2)
+    with TestClient(create_app(settings), headers=STAFF) as client:
+        rehearsals = [new_call(client, {"find_slots": ["timeout", "timeout", "timeout"]}) for _ in range(8)]
+        caller = new_call(client)
+        waiting = [threading.Thread(target=client.post, args=(f"/calls/{call}/turns",), kwargs={"json": {
+            "text": ONE_SHOT}}) for call in rehearsals]
+        for thread in waiting:
+            thread.start()
+        assert retrying.wait(30)
+        try:
+            # Eight turns asleep in their retry waits; an ordinary caller is answered all the same, before they wake.
+            answered = {}
+            hello = threading.Thread(target=lambda: answered.update(
+                client.post(f"/calls/{caller}/turns", json={"text": "hello"}).json()))
+            hello.start()
+            hello.join(15)  # a hang guard, not a timing: without the fix it waits until the rehearsals are released
+            assert answered.get("state") == "LISTEN"
+            assert any(thread.is_alive() for thread in waiting)
+        finally:
+            release.set()
+            for thread in waiting:
+                thread.join(30)
 
 
 def test_turns_at_once_must_be_positive(tmp_path):
