@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -74,13 +75,33 @@ _ASKS_WHERE = re.compile(
 CRISIS_RE = _phrase_re(lexicon.CRISIS_PHRASES)
 
 
+_WORD_RUN = re.compile(r"\S+")  # the words of ``str.split()``: \s is the same whitespace as str.isspace
+_LONGEST_NEGATOR = max(map(len, lexicon.NEGATORS))
+
+
 def said(joined: str, phrases: re.Pattern[str]) -> bool:
-    """One of the phrases was said and not negated ("no chest pain, just a check-up" is not an emergency)."""
+    """One of the phrases was said and not negated ("no chest pain, just a check-up" is not an emergency).
+
+    Negated when one of the two words before it (as ``joined[:start].split()[-2:]`` gives them, the last one
+    cut where the phrase starts) is a negator or ends in "n't". They are found in one sweep of ``joined``:
+    splitting all that comes before each phrase again was quadratic in a turn that repeats a negated phrase.
+    """
+    words = _WORD_RUN.finditer(joined)
+    upcoming = next(words, None)
+    before: deque[tuple[int, int]] = deque(maxlen=2)  # where the last two words that start before the phrase are
     for match in phrases.finditer(joined):
-        before = joined[:match.start()].split()[-2:]
-        if not any(w in lexicon.NEGATORS or w.endswith("n't") for w in before):
+        start = match.start()
+        while upcoming is not None and upcoming.start() < start:
+            before.append(upcoming.span())
+            upcoming = next(words, None)
+        if not any(_negates(joined, begin, min(end, start)) for begin, end in before):
             return True
     return False
+
+
+def _negates(text: str, begin: int, end: int) -> bool:
+    """``text[begin:end]`` is a negator or ends in "n't", read without copying a long word."""
+    return text.endswith("n't", begin, end) or (end - begin <= _LONGEST_NEGATOR and text[begin:end] in lexicon.NEGATORS)
 
 
 def asks_where(joined: str) -> bool:

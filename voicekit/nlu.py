@@ -28,7 +28,10 @@ INTENTS: tuple[Intent, ...] = get_args(Intent)
 # turns "dtmf" into "repeat", "restart" or "bad_key" once it knows what the current prompt offered.
 Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "hours", "services", "thanks",
               "restart", "bad_key"]
-_DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*([0-9*#]*)\s*$|<entered_dtmf_digits>\s*([^<]*?)\s*</entered_dtmf_digits>",
+# Keypad presses: "[DTMF] 1" alone, or "<entered_dtmf_digits>1</entered_dtmf_digits>" anywhere (its keys are the tags'
+# contents, stripped). No two runs of spaces meet: "\s*([^<]*?)\s*" was cubic in the spaces after an opening tag,
+# "\s*([0-9*#]*)\s*" quadratic in those after "[DTMF]"; the contents are stripped by ``str.strip`` instead.
+_DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*+([0-9*#]*+)\s*$|<entered_dtmf_digits>([^<]*+)</entered_dtmf_digits>",
                       re.IGNORECASE)
 # Keypad markup around anything but ASCII keys ("[DTMF] １"): a key press that means nothing here.
 _DTMF_MARKUP_RE = re.compile(r"\[dtmf\]|</?entered_dtmf_digits>", re.IGNORECASE)
@@ -85,7 +88,9 @@ class Understanding:
         return {"intent": self.intent, "day": self.day, "time": self.time, "name": self.name}
 
 
-_O_CLOCK = re.compile(r"\bo\s*[\"`´]?\s*clock\b", re.IGNORECASE)  # o"clock, o clock
+# o"clock, o clock. One run of spaces, then a quote and more: two runs side by side ("\s*[...]?\s*") try every
+# way of splitting the spaces between them, quadratic in a long run of spaces after an "o".
+_O_CLOCK = re.compile(r"\bo\s*(?:[\"`´]\s*)?clock\b", re.IGNORECASE)
 _DOTTED_AM_PM = re.compile(r"\b([ap])\.\s?m\b\.?", re.IGNORECASE)
 _GLUED_AM_PM = re.compile(r"\b(\d{1,2})\s?([ap]m)\b", re.IGNORECASE)
 _DOTTED_TIME = re.compile(r"\b(\d{1,2})\.(\d{2})\b")
@@ -230,7 +235,7 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     heard = Understanding(masked_text=masked, sensitive=MASK in masked)
     dtmf = _DTMF_RE.search(masked)
     if dtmf:
-        heard.act, heard.dtmf = "dtmf", (dtmf.group(1) if dtmf.group(1) is not None else dtmf.group(2)) or ""
+        heard.act, heard.dtmf = "dtmf", dtmf.group(1) if dtmf.group(1) is not None else dtmf.group(2).strip()
         if not re.fullmatch(r"[0-9*#]*", heard.dtmf, re.ASCII):
             heard.dtmf = "?"  # full-width or other non-ASCII digits are not keys
         return heard

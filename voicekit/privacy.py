@@ -65,10 +65,15 @@ def take_phone_number(text: str) -> tuple[str, str | None]:
 
 
 def _digit_runs(text: str) -> list[tuple[int, int, str]]:
-    """Each run of digits (written, spoken, "double"/"triple" repeated), as (start, end, digits)."""
+    """Each run of digits (written, spoken, "double"/"triple" repeated), as (start, end, digits).
+
+    Linear in the length of ``text``: a run's digits are gathered a word at a time and joined once it ends,
+    since adding each one to a ``str`` copies the run so far (a 2 MB run of digits took minutes).
+    """
     runs: list[tuple[int, int, str]] = []
     start = end = -1
-    digits, repeat = "", 1
+    pieces: list[str] = []  # the run so far: an optional leading "+", then the digits of each word
+    repeat = 1
     position = 0
     while position < len(text):
         gap = _PHONE_GAP.match(text, position)
@@ -76,25 +81,29 @@ def _digit_runs(text: str) -> list[tuple[int, int, str]]:
         word = _PHONE_WORD.match(text, at)
         if word is None:
             position = at + 1
-            if digits.strip("+"):
-                runs.append((start, end, digits))
-            start, digits, repeat = -1, "", 1
+            _keep_run(runs, start, end, pieces)
+            start, pieces, repeat = -1, [], 1
             continue
         token = word.group().lower()
         digit = token if token.isdigit() else _SPOKEN_DIGIT.get(token)
-        if token == "+" and not digits:
-            start, digits = at, "+"
+        if token == "+" and not pieces:
+            start, pieces = at, ["+"]
         elif digit is not None:
             if start < 0:
                 start = at
-            digits, repeat, end = digits + digit * repeat, 1, word.end()
+            pieces.append(digit * repeat)
+            repeat, end = 1, word.end()
         elif token in _REPEATS:
             start, repeat = (at if start < 0 else start), _REPEATS[token]
         else:
-            if digits.strip("+"):
-                runs.append((start, end, digits))
-            start, digits, repeat = -1, "", 1
+            _keep_run(runs, start, end, pieces)
+            start, pieces, repeat = -1, [], 1
         position = word.end()
-    if digits.strip("+"):
-        runs.append((start, end, digits))
+    _keep_run(runs, start, end, pieces)
     return runs
+
+
+def _keep_run(runs: list[tuple[int, int, str]], start: int, end: int, pieces: list[str]) -> None:
+    """Add the run that just ended to ``runs`` if it has a digit (a "+" alone is none)."""
+    if pieces and pieces[-1] != "+":  # only the first piece can be "+": any later one holds digits
+        runs.append((start, end, "".join(pieces)))
