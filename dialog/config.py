@@ -165,7 +165,12 @@ class ClinicConfig:
 
     def _open_caldav(self, clock: Callable[[], datetime] | None, environ: Mapping[str, str]) -> Any:
         username, password = (self._credential(key, environ) for key in ("username_env", "password_env"))
-        from voicekit.caldav_calendar import CalDavCalendar  # the caldav library loads only for a CalDAV clinic
+        try:
+            from voicekit.caldav_calendar import CalDavCalendar  # the caldav library loads only for a CalDAV clinic
+        except ImportError as missing:
+            self._reader().fail("calendar.kind", f"'caldav' needs the caldav library, not installed ({missing})",
+                                "install the calendar extra: .venv/bin/pip install -e '.[calendar]' "
+                                "(make serve and make test bring it along)")
 
         assert self.calendar.url is not None, "a caldav calendar is always loaded with its url"
         return CalDavCalendar(self.calendar.url, schedule=self.schedule(clock), slot_minutes=self.slot_minutes,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.util
+import logging
 import os
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -35,6 +36,7 @@ from graph.voice_agent import VoiceAgent
 from service.auth import UNAUTHORIZED, check_token, new_token, signed_in, staff_only
 from service.background import HeapTrimmer, Pruner
 from service.body_limit import BodyLimit
+from service.observe import Stopwatch, metrics_text, observe_turn
 from service.settings import Settings
 from service.simulator import simulator_router
 from service.store import SqliteCallStore, new_call_id
@@ -43,6 +45,7 @@ from voicekit.clinic import ClinicAPI, check_day, check_time
 from voicekit.phones import mask_read_out
 from voicekit.privacy import replace_lone_surrogates
 
+log = logging.getLogger(__name__)
 # A transport limit, not a caller limit: every text a request can carry is answered as VoiceAgent.handle
 # answers it (any length; values are read from its first 2,000 characters, the consent gate judges all of it).
 MAX_BODY_BYTES = 2 * 1024 * 1024
@@ -204,8 +207,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return found
 
     @app.get("/health")
-    def health() -> dict:
-        return {"ok": True}
+    def health() -> Response:
+        """Readiness: the call store, the checkpoints and the clinic's calendar each answer (503 names which not)."""
+        checks = {"calls": lambda: calls.get("call-health-check"),
+                  "checkpoints": lambda: checkpointer.get_tuple({"configurable": {"thread_id": "health-check"}}),
+                  "calendar": lambda: close_clinic(open_clinic())}
+        failed = []
+        for name, check in checks.items():
+            try:
+                check()
+            except Exception:  # the reason goes to the log, not to whoever asks
+                log.exception("health check %s failed", name)
+                failed.append(name)
+        return JSONResponse({"ok": not failed, "failed": failed}, status_code=503 if failed else 200)
+
+    @app.get("/metrics", dependencies=staff)
+    def metrics() -> Response:
+        return Response(metrics_text(), media_type="text/plain; version=0.0.4")
 
     def open_call(plan: dict) -> dict:
         if plan and clinic.calendar.kind != "demo":  # one "taken" would remove a real slot for every caller
@@ -227,6 +245,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await on_turn_thread(open_call, plan)
 
     def answer_turn(call_id: str, text: str) -> dict:
+        stopwatch = Stopwatch()
         with calls.locked(call_id) as call:
             plan = known(call_id, call.plan())  # read under the lock: the previous turn may have used the plan
             waits: list[float] = []
@@ -234,7 +253,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 reply = agent.handle(text)
                 # Stored like the caller's words: a number the reply read out shows its last four only.
                 record = {"user": agent.heard, **reply, "say": mask_read_out(reply["say"]), **tool_record(api, waits)}
-            call.save_turn(record, getattr(api, "plan", {}))  # a real calendar has no failure plan
+                handoff = agent.handoff if reply["state"] == "HANDOFF" and not agent.after_the_end else None
+            if not agent.after_the_end:  # an ended call stores nothing more, however much is sent to it
+                call.save_turn(record, getattr(api, "plan", {}))
+        observe_turn(call_id, reply, api.calls, stopwatch.seconds(), handoff["reason"] if handoff else None)
         if reply["state"] in TERMINAL:
             pruner.add(call_id)
         trimmer.turn_taken()
