@@ -1,15 +1,31 @@
 """The cancel flow's view of the caller's existing appointments (what find_bookings returned).
 
-The caller describes the appointment (its day, and its time if several are on that day); nothing on file
-is read out until it fits what they said, so a name alone never reveals or cancels anyone's appointment.
+The caller describes the appointment (its day, and its time if several are on that day) and the number it is
+under; only the bookings whose phone is the caller's are kept, and nothing on file is read out until it fits
+what they said, so a name alone never reveals or cancels anyone's appointment.
 """
 
 from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from dialog import phrases
 from dialog.handoff import handoff_update
 from dialog.state import CallState
 from voicekit.clinic import Booking
+from voicekit.phones import dialable
+
+
+def numbers_to_check(state: CallState) -> list[str]:
+    """The caller's numbers (E.164) a booking's must be one of: the caller id, and the one they said when asked."""
+    return [number for number in (state.caller_id, state.booking_phone) if number]
+
+
+def the_callers(found: Iterable[Mapping[str, Any]], numbers: list[str], country: str) -> list[Mapping[str, Any]]:
+    """The bookings on file whose phone is one of ``numbers``, compared as E.164; one with no phone never is."""
+    return [b for b in found if b.get("phone") and dialable(str(b["phone"]), country) in numbers]
 
 
 def described(state: CallState) -> bool:
@@ -37,8 +53,8 @@ def matching_bookings(state: CallState) -> list[Booking]:
 
 
 def lookup_key(state: CallState) -> str:
-    """What a find_bookings result is valid for: the caller's name (day and time only filter it)."""
-    return str(state.name)
+    """What a find_bookings result is valid for: the name and the numbers checked (day and time only filter it)."""
+    return json.dumps([state.name, *numbers_to_check(state)])
 
 
 def unmatched_filters(state: CallState) -> dict:

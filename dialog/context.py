@@ -19,6 +19,7 @@ from dialog.profile import ClinicProfile, is_open, next_opening
 from tools.writes import takes_dates
 from voicekit.backend import ClinicBackend
 from voicekit.nlu import Understanding, analyse
+from voicekit.phones import dialable
 from voicekit.schedule import WEEKDAYS, Schedule
 
 NluMode = Literal["rule", "llm", "hybrid"]
@@ -54,6 +55,8 @@ class Context:
     """The rule parser; the consent gate listens to it alone, never to the LLM."""
     new_call_id: Callable[[], str] = lambda: uuid.uuid4().hex
     """Mints the random id of a new call (idempotency keys are made from it, never from the thread id)."""
+    caller_number: str | None = None
+    """The caller id the phone line passed (Twilio's From), E.164 once checked; None when withheld or no number."""
 
     def __post_init__(self) -> None:
         """Coerce Studio's JSON into types and refuse settings that would misbehave mid-call."""
@@ -66,6 +69,11 @@ class Context:
             raise ValueError(f"nlu must be one of {', '.join(NLU_MODES)}, got {self.nlu!r}")
         if not callable(self.sleep):
             raise TypeError(f"sleep must be callable like time.sleep, got {self.sleep!r}")
+        if self.caller_number is not None and not isinstance(self.caller_number, str):
+            raise TypeError(f"caller_number must be the caller id as a str such as '+16175550123', "
+                            f"got {type(self.caller_number).__name__}")
+        # "anonymous", "+266696687" (a withheld number, as Twilio sends it), "client:alice": no number to check.
+        self.caller_number = dialable(self.caller_number, self.profile.country) if self.caller_number else None
 
     def staff_in(self) -> tuple[bool, tuple[str, str] | None]:
         """Whether staff are in now, and if not when they are next: (True, None) when no clock is injected."""
@@ -89,6 +97,12 @@ class Context:
     def dated_backend(self) -> bool:
         """Whether the backend takes dates (SPEC 6.1); a weekday-only one books within the coming week only."""
         return takes_dates(getattr(self.api, "find_slots", None)) and takes_dates(getattr(self.api, "book", None))
+
+    def finds_bookings(self) -> bool:
+        """Whether the backend can look appointments up and cancel them; only then can the line cancel or move one."""
+        if self.api is None:  # Studio's graph: its tool nodes get the thread's demo clinic, which can
+            return True
+        return callable(getattr(self.api, "find_bookings", None)) and callable(getattr(self.api, "cancel", None))
 
     def takes_callbacks(self) -> bool:
         """Whether the clinic backend can record a callback request (``request_callback``); only then is one offered."""

@@ -256,15 +256,6 @@ def callback_left(name: str | None, phone: str | None, back: Sequence[str] | Non
             f"{spoken_phone(phone or '')}{when}. Goodbye.")
 
 
-def nobody_answered(recorded: bool, phone: str | None) -> str:
-    """The warm transfer rang out: nobody could take the call."""
-    if not recorded:
-        return "I'm sorry, nobody on our staff could answer just now. Please call again a little later. Goodbye."
-    on = f" on {spoken_phone(phone)}" if phone else ""
-    return (f"I'm sorry, nobody on our staff could answer just now. I've left them a request to call you back{on} "
-            "with what we have so far. Goodbye.")
-
-
 def not_open(day: str | None, time: str, closest: str | None = None) -> str:
     """The time asked for is not among the day's open times (and the closest one that is)."""
     nearest = f" The closest open time is {spoken_time(closest)}." if closest else ""
@@ -284,14 +275,6 @@ def just_taken(day: str | None, time: str) -> str:
 def unknown_relative_day(said: str) -> str:
     """The caller said "tomorrow" or "today", and no clock tells which weekday that is."""
     return f"I couldn't work out which day {said} is."
-
-
-def no_appointment_for(name: str | None, staff_in: bool = True) -> str:
-    """The cancel lookup found nothing under the caller's name (a person is offered only when one is in)."""
-    if not staff_in:
-        return f"I couldn't find an appointment under {name}. I can book a new one for you."
-    return (f"I couldn't find an appointment under {name}. I can book a new one, "
-            "or put you through to a member of staff.")
 
 
 def no_appointment_on(day: str | None, time: str | None) -> str:

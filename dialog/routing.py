@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Literal
 
+from dialog import line_callback
 from dialog.state import TERMINAL, CallState, DialogState, Step, WriteNode
 from dialog.tasks import TASKS
 
 AfterStart = Literal["understand", "closed", "no_answer"]
 AfterConfirm = Literal[WriteNode, Step]
-AfterBook = Literal["find_slots", "find_bookings", "done", "handoff"]
+AfterBook = Literal["find_slots", "done", "handoff", Step]
 AfterCancel = Literal["done", "handoff"]
 
 _NODE_OF_STATE: dict[DialogState, Step] = {"LISTEN": "listen", "ASK_DAY": "ask_day", "ASK_TIME": "ask_time",
@@ -34,6 +35,8 @@ def after_start(state: CallState) -> AfterStart:
 
 def route(state: CallState) -> Step:
     """The next node after the caller was understood or a read tool answered."""
+    if line_callback.asking(state):  # the call has a hand-off already: this question alone goes on
+        return line_callback.step(state)
     if state.handoff is not None:
         return "handoff"
     if state.ended is not None:
@@ -58,8 +61,8 @@ def after_book(state: CallState) -> AfterBook:
         return "handoff"
     if state.ended is not None:
         return "done"
-    if state.task == "cancel":  # a reschedule's new appointment is booked: find the old one to cancel
-        return "find_bookings"
+    if state.task == "cancel":  # a reschedule's new appointment is booked: the old one is described and checked
+        return route(state)
     return "find_slots"
 
 

@@ -134,4 +134,4 @@ def start_over() -> dict:
     """Forget the request (keypad *): the caller begins again from the open question."""
     return {"task": None, "day": None, "date": None, "date_named": False, "time": None, "wanted_time": None,
             "name": None, "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None,
-            "bookings_found": [], "choices": []}
+            "bookings_found": [], "choices": [], "booking_phone": None}

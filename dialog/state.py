@@ -16,7 +16,7 @@ TERMINAL: tuple[DialogState, ...] = ("DONE", "HANDOFF")
 HandoffReason = Literal["user_request", "not_understood", "tool_failure"]
 HANDOFF_REASONS: tuple[HandoffReason, ...] = get_args(HandoffReason)
 
-TaskName = Literal["book", "reschedule", "cancel", "callback"]
+TaskName = Literal["book", "reschedule", "cancel", "callback", "transfer_callback"]
 Ending = Literal["booked", "cancelled", "callback_requested", "stopped"]
 
 Step = Literal["listen", "ask_day", "ask_time", "ask_name", "ask_phone", "confirm", "find_slots", "find_bookings",
@@ -114,6 +114,10 @@ class CallState:
     reused thread id can never replay (or be told of) another call's booking."""
     phone: str | None = None
     """The number to call the caller back on, E.164 ("+16175550123"); taken only when asked for, logged by its end."""
+    caller_id: str | None = None
+    """The caller id the phone line passed when the call started (E.164), None when withheld or not a number."""
+    booking_phone: str | None = None
+    """The number the caller said (when asked) their appointment is under, E.164: checked against the booking's."""
     phone_said: str | None = None
     """That number's digits as the caller said them, kept beside the dialable one for staff."""
     phone_heard: str | None = None
@@ -123,9 +127,9 @@ class CallState:
     callback_offered: bool = False
     """The closed clinic just offered to take a callback request: a plain yes next turn accepts it."""
     callback: CallbackRequest | None = None
-    """The callback request left for staff in this call (after an accepted read-back or an unanswered transfer)."""
+    """The callback request left for staff in this call (after an accepted read-back, unanswered transfer or not)."""
     transfer: Literal["answered", "unanswered", "reported"] | None = None
-    """The phone line's report on the warm transfer ("answered"/"unanswered"); "reported" once no_answer acted."""
+    """The phone line's report on the warm transfer ("answered"/"unanswered"); "reported" once no_answer asked."""
     silent: int = 0
     """Silent turns in a row (counted while the clinic is closed, where they end the call instead of a hand-off)."""
     staff_in: bool = True
@@ -145,6 +149,6 @@ class CallState:
     result: WriteResult | None = None
     """The clinic's answer to the booking or cancellation that was made."""
     ended: Ending | None = None
-    """Why the call ended without a person: "booked", "cancelled" or "stopped"."""
+    """Why the call ended without a person ("booked", "cancelled", "stopped"...), or how the line's question ended."""
     handoff: Handoff | None = None
     """{"reason", "summary": {"day", "time", "name"}} once the call went to a person."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from dialog import phrases
-from dialog.bookings import described, lookup_key, matching_bookings, unmatched_filters
+from dialog import line_callback, phrases, security_phrases
+from dialog.bookings import described, lookup_key, matching_bookings, numbers_to_check, unmatched_filters
 from dialog.state import CallState, Ending, Step, TaskName, WriteNode
 from voicekit.nlu import Understanding
 
@@ -61,6 +61,8 @@ class Task:
     """What a plain "no" to the read-back does."""
     check_values: CheckValues
     """Drops a heard day/time the task cannot use and notes why (and may count a miss or hand off)."""
+    ask_phone: str = phrases.PHONE_FOR_CALLBACK
+    """The phone-number question (ASK_NAME, ``asking="phone"``)."""
 
 
 # -- booking a new appointment -------------------------------------------------------------------
@@ -143,12 +145,18 @@ BOOKING = Task(
 
 
 def _next_for_cancelling(state: CallState) -> Step:
+    # Whose, which and the number come before any lookup: until the number matched a booking, what the caller
+    # hears never depends on what is on file (nothing is even looked up on a name alone).
     if state.name is None:
         return "ask_name"
-    if state.bookings_looked_up != lookup_key(state):
-        return "find_bookings"
     if not described(state):
         return "ask_day"  # the caller describes the appointment; nothing on file is read out to them
+    if not numbers_to_check(state):
+        return "ask_phone"  # no caller id: "for your security, what phone number is the appointment under?"
+    if state.bookings_looked_up != lookup_key(state):
+        return "find_bookings"
+    if not state.bookings_found:
+        return "ask_phone"  # the caller id fits nothing under that name: the number the appointment is under
     if len(matching_bookings(state)) == 1:
         return "confirm"
     if state.day is not None and state.time is not None:
@@ -195,6 +203,7 @@ CANCELLING = Task(
     farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state), state.rebooked, said_date(state)),
     plain_no=PlainNo(say=phrases.NOTHING_CANCELLED, start_over=True),
     check_values=_only_own_appointments,
+    ask_phone=security_phrases.PHONE_FOR_CHECK,
 )
 
 
@@ -243,9 +252,24 @@ CALLBACK = Task(
     check_values=_about_the_call,
 )
 
+# -- the phone line's own callback offer, after a hand-off's warm transfer rang out (dialog.line_callback) ----
+
+TRANSFER_CALLBACK = replace(
+    CALLBACK,
+    name=line_callback.TASK,
+    requested_by=lambda heard: False,  # only the phone line's report starts it, never a caller's words
+    next_step=line_callback.step,
+    read_back=line_callback.read_back,
+    re_ask=line_callback.re_ask,
+    farewell=line_callback.ending,
+    plain_no=PlainNo(say=phrases.NO_CALLBACK_LEFT, start_over=False),
+    ask_phone=security_phrases.NUMBER_TO_CALL_BACK,
+)
+
 # Priority order: "call me back about my appointment", "cancel my appointment" and "reschedule my
 # appointment" have a booking word in them, so they are asked first.
-TASKS: dict[TaskName, Task] = {task.name: task for task in (CALLBACK, CANCELLING, RESCHEDULING, BOOKING)}
+TASKS: dict[TaskName, Task] = {task.name: task for task in (CALLBACK, CANCELLING, RESCHEDULING, BOOKING,
+                                                            TRANSFER_CALLBACK)}
 
 
 def task_named(name: TaskName | None) -> Task:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dialog import calendar_phrases, phrases
+from dialog import calendar_phrases, line_callback, phrases
 from dialog.consent import changes_read_back
 from dialog.context import Context
 from dialog.handoff import handoff_update
@@ -17,7 +17,7 @@ from dialog.hearing import hear, today_or_none
 from dialog.slots import fill_slots, name_from_last_word, start_over
 from dialog.state import CallState
 from voicekit.nlu import Understanding, bare_name_of
-from voicekit.phones import corrected, why_not_a_phone
+from voicekit.phones import corrected, dialable, why_not_a_phone
 from voicekit.privacy import PHONE_TOKEN_RE
 from voicekit.schedule import weekday_of
 
@@ -27,19 +27,29 @@ def take_turn(state: CallState, context: Context) -> dict:
 
     Run by the waiting node that heard the answer, in the same step, and by ``understand`` on a call's first turn.
     """
+    if line_callback.asking(state):  # the call has ended but for the phone line's callback question
+        return line_callback.answer(state, context)
     text = state.utterance
     said_phone = state.phone_heard  # taken out of the words by the waiting node: the parser hears the rest
-    phone = corrected(said_phone, state.phone, context.profile.country) if said_phone else None  # E.164, or None
+    # The number an appointment is under is a check: whole numbers only, never completed from a number heard
+    # earlier in the call ("555 0123" after a callback number with the victim's area code would otherwise match).
+    checking = state.task == "cancel" and state.asking == "phone"
+    phone = None
+    if said_phone:
+        country = context.profile.country
+        phone = dialable(said_phone, country) if checking else corrected(said_phone, state.phone, country)
     heard = hear(PHONE_TOKEN_RE.sub(" ", text), state, context)
     turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0,
                   "phone_heard": None, "callback_offered": False}
-    if phone is not None:
+    if phone is not None and not checking:
         turn["phone_said"] = said_phone
     staff_in, staff_back = state.staff_in, state.staff_back
     if state.call_id is None:  # the call's first turn: mint its id, and see once whether staff are in
         turn["call_id"] = context.new_call_id()
         staff_in, staff_back = staff_in_now(context)
         turn |= {"staff_in": staff_in, "staff_back": staff_back}
+        if context.caller_number:  # kept with the call, so every later turn (on any worker) checks the same one
+            turn["caller_id"] = context.caller_number
     fresh = replace(state, notes=[], staff_in=staff_in, staff_back=staff_back)
     said = {"day": heard.day, "time": heard.time, "name": heard.name}
 
@@ -107,7 +117,10 @@ def take_turn(state: CallState, context: Context) -> dict:
         # one short re-ask, and a second such turn in a row goes to a person.
         return turn | _ask_again(state, fresh, notes)
 
-    return turn | {"misunderstood": 0} | fill_slots(state, heard, spoken_name, notes, phone, today_or_none(context))
+    filled = fill_slots(state, heard, spoken_name, notes, None if checking else phone, today_or_none(context))
+    if filled.get("task", state.task) == "cancel" and not context.finds_bookings():
+        return turn | handoff_update(fresh, "tool_failure", phrases.NO_LOOKUP_HERE, **said)
+    return turn | {"misunderstood": 0} | filled | ({"booking_phone": phone} if checking and phone else {})
 
 
 def staff_in_now(context: Context) -> tuple[bool, list[str] | None]:

@@ -1,11 +1,12 @@
 """Run dialog scenarios (JSON files) through ``VoiceAgent`` and check them; one runner for pytest and CLI.
 
-A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?}, "turns": [{"user", "state",
-"tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps"?, "handoff"?, "booked"?,
-"callbacks"?, "transfer"?}}``; ``booked`` lists every live booking at the end (day, time, name, and the date where an
-entry gives a fourth value), so a cancellation shows as one fewer; ``callbacks`` every request left for staff ([name,
-phone, reason]). A turn may be the phone line's instead of the caller's: ``{"transfer": "unanswered",
-"caller_number"?}`` (the warm transfer rang out).
+A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?, "caller_number"?},
+"turns": [{"user", "state", "tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps"?,
+"handoff"?, "booked"?, "callbacks"?, "transfer"?}}`` (``caller_number``: the caller id the line passes); ``booked``
+lists every live booking at the end (day, time, name, and the date where an entry gives a fourth value), so a
+cancellation shows as one fewer; ``callbacks`` every request left for staff ([name, phone, reason]). A turn may
+be the phone line's instead of the caller's: ``{"transfer": "unanswered", "caller_number"?}`` (the warm transfer
+rang out).
 Checks use states, tool calls, recorded sleeps and the clinic's bookings, not the wording of ``say``
 (except the optional includes/excludes, used where the words *are* the behaviour: privacy, hours).
 
@@ -80,9 +81,10 @@ def default_agent(api: Any, sleep: Callable, spec: dict) -> Any:
         now = datetime.fromisoformat(setup["now"])
         clock = lambda: now  # noqa: E731 - a frozen clock for relative days
     profile = ClinicProfile(**setup["profile"]) if "profile" in setup else None  # hours, holidays...
+    caller = {"caller_number": setup["caller_number"]} if "caller_number" in setup else {}  # the line's caller id
     if clock is None:
-        return VoiceAgent(api, sleep=sleep, profile=profile)
-    return VoiceAgent(api, sleep=sleep, clock=clock, profile=profile)
+        return VoiceAgent(api, sleep=sleep, profile=profile, **caller)
+    return VoiceAgent(api, sleep=sleep, clock=clock, profile=profile, **caller)
 
 
 def default_api(spec: dict) -> ClinicAPI:

@@ -1,14 +1,14 @@
 """The clinic call as a LangGraph state machine. Read top-down: nodes, then edges.
 
     START -> closed (the call has ended: nothing runs) | understand
-             | no_answer (a hand-off's warm transfer rang out: leave staff a callback request)
-    understand -(route)-> listen | ask_day | ask_time | ask_name | ask_phone | confirm
+             | no_answer (a hand-off's warm transfer rang out: ask whether staff should call back)
+    understand / no_answer -(route)-> listen | ask_day | ask_time | ask_name | ask_phone | confirm
                                    | find_slots | find_bookings | done | handoff
     listen / ask_day / ask_time / ask_name / ask_phone --interrupt(), caller answers, understood-(route)-> ...
     find_slots / find_bookings -(route)-> ...
     confirm --interrupt()--> consent? -> book | cancel | request_callback      else understood -(route)-> ...
-    book   -> done | find_slots (slot taken) | find_bookings (reschedule) | handoff
-    cancel / request_callback -> done | handoff
+    book   -> done | find_slots (slot taken) | the old appointment's questions (reschedule: route) | handoff
+    cancel / request_callback -> done | handoff (also the end of the question after an unanswered transfer)
 
 The writes (``book``, ``cancel``, ``request_callback``) have exactly one way in: CONFIRM resumed with a
 plain yes. Layers import one way only: ``graph -> nodes -> dialog -> tools -> voicekit``.
@@ -72,7 +72,7 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[StoredCal
     builder.add_node("book", on_call(tool(book)))
     builder.add_node("cancel", on_call(tool(cancel)))
     builder.add_node("request_callback", on_call(tool(request_callback)))
-    builder.add_node("no_answer", on_call(tool(no_answer)))
+    builder.add_node("no_answer", routed(tool(no_answer), route), destinations=destinations(route))
     builder.add_node("done", on_call(facts(done)))
     builder.add_node("handoff", on_call(facts(handoff)))
     builder.add_node("closed", on_call(closed))
@@ -86,7 +86,6 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[StoredCal
     builder.add_edge("done", END)
     builder.add_edge("handoff", END)
     builder.add_edge("closed", END)
-    builder.add_edge("no_answer", END)
     return builder
 
 

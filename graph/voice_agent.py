@@ -21,9 +21,8 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.types import Command, Durability
 
 from checkpoints import memory_checkpointer, saves_may_wait
-from dialog import phrases
+from dialog import line_callback, phrases
 from dialog.context import Context, NluMode
-from dialog.handoff import handoff_update
 from dialog.hearing import default_classifier
 from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, Handoff, Summary, WriteNode
@@ -68,13 +67,19 @@ class VoiceAgent:
         thread_id: str | None = None,
         checkpointer: Any = None,
         continue_ended: bool = False,
+        caller_number: str | None = None,
     ):
+        """``caller_number``: the line's caller id (Twilio's ``From``; no phone number = withheld), kept with the call.
+
+        A booking carries it, and cancelling or moving one is checked against it (or a number the caller says).
+        """
         _check_api(api)
         if nlu in ("llm", "hybrid") and classify is None:
             classify = default_classifier(nlu, llm_deadline)
         self.api = api
         self.context = Context(api=api, sleep=sleep, max_retries=max_retries, backoff=tuple(backoff),
-                               clock=clock, profile=profile or ClinicProfile(), nlu=nlu, classify=classify)
+                               clock=clock, profile=profile or ClinicProfile(), nlu=nlu, classify=classify,
+                               caller_number=caller_number)
         if checkpointer is None:
             checkpointer = memory_checkpointer()
         elif not isinstance(checkpointer, BaseCheckpointSaver):
@@ -87,6 +92,8 @@ class VoiceAgent:
         self._broken_handoff: Handoff | None = None
         self.heard = ""
         """The caller's last utterance as it was stored: card numbers masked, a phone number to its last four."""
+        self.after_the_end = False
+        """The last turn came after the call had ended (answered with its final words, nothing run)."""
         self._turns = lock_for(self.thread_id)  # held for each turn (the service adds a cross-process lock)
         if thread_id is not None and not continue_ended:
             self._refuse_an_ended_call()
@@ -165,6 +172,7 @@ class VoiceAgent:
         return {"say": say or phrases.SAY_AGAIN, "state": state, "tool_calls": tool_calls}
 
     def _turn(self, raw: str) -> tuple[str, str]:
+        self.after_the_end = self._broken_handoff is not None
         if self._broken_handoff is not None:
             return phrases.BROKEN, "HANDOFF"
         saved = self._graph.checkpointer.get_tuple(self._config)
@@ -183,6 +191,7 @@ class VoiceAgent:
                     return self._answer()
                 snapshot = self._graph.get_state(self._config)
             waiting = snapshot.interrupts[0].value if snapshot.interrupts else None
+            self.after_the_end = waiting is None
         # Only an answer to a read-back can lead to a write: that turn checkpoints every step. Any other
         # turn runs reads at most, so it is saved once, at its end: a process killed inside it loses only
         # that turn, which the phone line re-sends (the crash tests kill it at every step boundary).
@@ -215,17 +224,20 @@ class VoiceAgent:
         return {"to": profile.transfer_to or profile.phone, "ring_seconds": profile.ring_seconds}
 
     def transfer_unanswered(self, caller_number: str | None = None) -> dict:
-        """The phone line reports that nobody answered the transfer: staff get a callback request.
+        """The phone line reports that nobody answered the transfer: the caller is asked about a callback.
 
-        The caller hears so and the call ends (still HANDOFF). ``caller_number``: the caller id, if the line
-        has one. Reported again, or for a call that was never transferred, it changes nothing and calls no tool.
+        "Nobody could answer. Shall I leave a request for staff to call you back on the number ending 0123?"
+        (CONFIRM; ASK_NAME asks for a number first if the line has none): written only on a yes, and the call ends
+        in HANDOFF, its hand-off record as it was. ``caller_number``: the caller id, if any. Reported again, or for
+        a call never transferred, it changes nothing and calls no tool; no caller turn can start the question.
         """
         if caller_number is not None and not isinstance(caller_number, str):
             raise TypeError(f"caller_number must be the caller id as a str such as '+1 617 555 0123', "
                             f"got {type(caller_number).__name__}")
         _, said = take_phone_number(caller_number or "")
         phone = dialable(said, self.context.profile.country) if said else None  # a withheld number is None
-        reported = {"transfer": "unanswered"} | ({"phone": phone, "phone_said": said} if phone else {})
+        # The line's number, not the caller's words: read back by its last four (phone_said None).
+        reported = {"transfer": "unanswered"} | ({"phone": phone, "phone_said": None} if phone else {})
         return self._taking_turn(lambda: self._report_transfer(reported))
 
     def transfer_answered(self) -> dict:
@@ -272,7 +284,7 @@ class VoiceAgent:
         for task in snapshot.tasks:
             if task.name in WRITE_NODES and not accepts_idempotency_key(getattr(self.api, task.name, None)):
                 cut_off = as_call(snapshot.values or {})
-                update = {"confirmed": False} | handoff_update(cut_off, "tool_failure", phrases.MAY_HAVE_GONE_THROUGH)
+                update = {"confirmed": False} | line_callback.write_failed(cut_off, phrases.MAY_HAVE_GONE_THROUGH)
                 self._graph.update_state(self._config, stored_update(update), as_node=task.name)
                 return
 

@@ -11,7 +11,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from dialog.context import Context
-from dialog.state import Asking, CallState, DialogState, Prompt
+from dialog.state import Asking, CallState, DialogState, Prompt, TaskName
 from dialog.turn import take_turn
 from tools.retry import call_read_tool
 from voicekit.privacy import mask_sensitive, take_phone_number
@@ -20,6 +20,8 @@ Question = Callable[[CallState, Context], str]
 """What a waiting node asks, from the call and its dependencies."""
 AnswerHook = Callable[[CallState, str, Context, RunnableConfig], dict]
 """Extra updates a waiting node makes from the caller's answer (CONFIRM's consent gate)."""
+CALLBACK_TASKS: tuple[TaskName, ...] = ("callback", "transfer_callback")
+"""Requests whose every question may be answered with a phone number (the one to call back on)."""
 
 
 def waiting_node(dialog_state: DialogState, question: Question, on_answer: AnswerHook | None = None,
@@ -36,7 +38,8 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
         asked = state.last_prompt if state.repeat else question(replace(state, dialog_state=dialog_state),
                                                                 runtime.context)
         say = asked if state.repeat else " ".join([*state.notes, asked])
-        expects: Asking | None = "phone" if asking == "phone" or state.task == "callback" else None
+        # A callback's read-back may hear a corrected number; a cancel's never does (a number said there is no check).
+        expects: Asking | None = "phone" if asking == "phone" or state.task in CALLBACK_TASKS else None
         answer = interrupt(Prompt(say=say, state=dialog_state, expects=expects))
         text, phone = caller_answer(answer, expects)
         update: dict[str, Any] = {"utterance": mask_sensitive(text), "dialog_state": dialog_state,

@@ -14,7 +14,7 @@ from dialog.consent import is_consent
 from dialog.context import Context
 from dialog.state import CallState
 from dialog.tasks import task_named
-from nodes.common import thread_id, waiting_node
+from nodes.common import waiting_node
 
 
 def judge(state: CallState, text: str, context: Context, config: RunnableConfig) -> dict:
@@ -22,8 +22,10 @@ def judge(state: CallState, text: str, context: Context, config: RunnableConfig)
     if not is_consent(text, task_named(state.task).write):
         return {"confirmed": False}
     accepted = state.confirmations + 1
-    return {"confirmed": True, "confirmations": accepted, "misunderstood": 0,
-            "write_key": f"{state.call_id or thread_id(config)}:{state.task}:{accepted}"}
+    # Never a key another call could share (a thread id reused, or "None"): a call without an id gets one now.
+    call_id = state.call_id or context.new_call_id()
+    return {"confirmed": True, "confirmations": accepted, "misunderstood": 0, "call_id": call_id,
+            "write_key": f"{call_id}:{state.task}:{accepted}"}
 
 
 def question(state: CallState, context: Context) -> str:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dialog import phrases
+from dialog import line_callback, phrases
 from dialog.handoff import summary
 from dialog.state import CallState, Handoff
 
 
 def handoff(state: CallState) -> dict:
     """End the call with the hand-off: why, and what a person will be told."""
+    if line_callback.asking(state):  # the line's callback question after the transfer rang out is over
+        return {"dialog_state": "HANDOFF", "say": line_callback.ending(state), "notes": []}
     ticket = state.handoff or Handoff(reason="user_request", summary=summary(state))
     if state.staff_in:
         because = phrases.HANDOFF_BECAUSE.get(ticket["reason"], phrases.HANDOFF_BECAUSE["user_request"])

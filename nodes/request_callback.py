@@ -1,15 +1,16 @@
 """request_callback: leave staff a request to call the caller back. Reached only from CONFIRM's plain yes.
 
-It is a write like a booking: called once per accepted read-back, with its idempotency key, never re-sent.
+It is a write like a booking: called once per accepted read-back, with its idempotency key, never re-sent. After
+an unanswered transfer it carries the hand-off's reason and summary, and a failure keeps the hand-off as it was.
 """
 
 from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from dialog import phrases
+from dialog import line_callback, phrases
 from dialog.context import Context
-from dialog.handoff import CALLBACK_ASKED, callback_record, for_staff, handoff_update
+from dialog.handoff import callback_record
 from dialog.state import CallState
 from nodes.common import clinic
 from tools.writes import call_write_tool
@@ -20,12 +21,12 @@ def request_callback(state: CallState, runtime: Runtime[Context]) -> dict:
     """Record the request that was read back; any failure goes to a person (who, closed, is told when back)."""
     api = clinic(runtime)
     spent = {"confirmed": False}
+    name, reason, about = line_callback.request_of(state)
     try:
-        answer = call_write_tool(api.request_callback, state.name, state.phone, CALLBACK_ASKED, for_staff(state),
+        answer = call_write_tool(api.request_callback, name, state.phone, reason, about,
                                  idempotency_key=state.write_key)
     except ToolTimeout:  # the request may have been recorded: never re-sent
-        return spent | handoff_update(state, "tool_failure", phrases.MAY_HAVE_GONE_THROUGH)
+        return spent | line_callback.write_failed(state, phrases.MAY_HAVE_GONE_THROUGH)
     except Exception:
-        return spent | handoff_update(state, "tool_failure", phrases.CALLBACK_REFUSED)
+        return spent | line_callback.write_failed(state, phrases.CALLBACK_REFUSED)
     return spent | {"callback": callback_record(answer), "ended": "callback_requested"}
-

@@ -121,6 +121,7 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
         log.warning("Twilio calls will be refused until configured: %s", refused)
     validator = None if refused else RequestValidator(line.auth_token)
     base = urlsplit(line.public_url or "")
+    voice_url = f"{line.public_url}/twilio/voice"
     stream_url = f"{'ws' if base.scheme == 'http' else 'wss'}://{base.netloc}/twilio/stream"
 
     @contextlib.asynccontextmanager
@@ -134,7 +135,7 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
     async def voice(request: Request) -> Response:
         """TwiML connecting a signed call to this line's media stream, with the call's one-time ticket."""
         form = _form(await request.body())
-        if validator is None or form is None or not _signed(validator, request, form, f"{line.public_url}/twilio/voice"):
+        if validator is None or form is None or not _signed(validator, request, form, voice_url):
             log.info("a Twilio webhook was refused: %s", "the line is not configured" if refused else "bad signature")
             return Response(status_code=403)
         call_sid, account = form.get("CallSid", ""), form.get("AccountSid")

@@ -88,8 +88,8 @@ class Understanding:
         return {"intent": self.intent, "day": self.day, "time": self.time, "name": self.name}
 
 
-# o"clock, o clock. One run of spaces, then a quote and more: two runs side by side ("\s*[...]?\s*") try every
-# way of splitting the spaces between them, quadratic in a long run of spaces after an "o".
+# o"clock, o clock. The spaces after the quote belong to the quote: with it optional, "\s*[...]?\s*" tried every
+# split of a run of spaces between its two halves, quadratic in a long run after an "o".
 _O_CLOCK = re.compile(r"\bo\s*(?:[\"`´]\s*)?clock\b", re.IGNORECASE)
 _DOTTED_AM_PM = re.compile(r"\b([ap])\.\s?m\b\.?", re.IGNORECASE)
 _GLUED_AM_PM = re.compile(r"\b(\d{1,2})\s?([ap]m)\b", re.IGNORECASE)

@@ -68,7 +68,7 @@ def _digit_runs(text: str) -> list[tuple[int, int, str]]:
     """Each run of digits (written, spoken, "double"/"triple" repeated), as (start, end, digits).
 
     Linear in the length of ``text``: a run's digits are gathered a word at a time and joined once it ends,
-    since adding each one to a ``str`` copies the run so far (a 2 MB run of digits took minutes).
+    since adding each one to a ``str`` copies the run so far (a 2 MB run of digits took over a minute).
     """
     runs: list[tuple[int, int, str]] = []
     start = end = -1

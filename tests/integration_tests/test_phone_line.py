@@ -1,23 +1,31 @@
 """A spoken call through the Twilio media-stream endpoint (issue 12), offline and end to end.
 
-The caller's words are synthesised (flite), sent as Twilio sends them (8 kHz mu-law in 20 ms "media"
-events), heard by Silero VAD and Whisper base, answered by the agent and spoken back (flite): the test
-asserts one booking and that audio came back after each turn.
+The call comes in as Twilio's does (issue 28): a webhook signed with the line's auth token, then the media
+stream with the webhook's one-time ticket. The caller's words are synthesised (flite), sent as Twilio sends
+them (8 kHz mu-law in 20 ms "media" events), heard by Silero VAD and Whisper base, answered by the agent and
+spoken back (flite): the test asserts one booking and that audio came back after each turn.
 """
 
 import asyncio
 import audioop  # noqa: the phone line's mu-law codec (deprecated in 3.13; the project runs on 3.11)
 import base64
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
+import time
+from urllib.parse import urlencode
 
+import httpx
 import pytest
 import websockets
 
 from phone.speech import flite
 from tests.integration_tests.helpers import ROOT, quiet_env, stop, wait_for
 from tests.throwaway_pg import free_port
+from tests.unit_tests.test_twilio_security import TOKEN, signature, start_message, ticket_of, webhook_form
 from voicekit.clinic import ClinicAPI
 
 CHUNK = 160  # 20 ms of 8 kHz mu-law, as Twilio sends it
@@ -32,12 +40,18 @@ def phone_audio(text: str) -> bytes:
 
 @pytest.fixture
 def service(tmp_path):
+    """A worker whose clinic file gives the line's public address; Twilio's auth token in its environment."""
     port = free_port()
-    env = quiet_env(DATABASE_URL=str(tmp_path / "service.sqlite"), CLINIC_DB=str(tmp_path / "clinic.sqlite"))
+    config = tmp_path / "clinic.toml"
+    config.write_text((ROOT / "clinic.example.toml").read_text().replace(
+        'public_url = "https://line.example.org"', f'public_url = "http://127.0.0.1:{port}"'))
+    env = quiet_env(DATABASE_URL=str(tmp_path / "service.sqlite"), CLINIC_DB=str(tmp_path / "clinic.sqlite"),
+                    CLINIC_CONFIG=str(config), TWILIO_AUTH_TOKEN=TOKEN)
+    env.pop("TWILIO_ACCOUNT_SID", None)  # no account: the line never calls Twilio's REST API in the tests
     worker = subprocess.Popen([sys.executable, "-m", "service", "--port", str(port)], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     wait_for(f"http://127.0.0.1:{port}/health", worker)
-    yield port, tmp_path / "clinic.sqlite"
+    yield port, tmp_path / "clinic.sqlite", worker
     stop(worker)
 
 
@@ -61,34 +75,64 @@ async def answer_audio(ws, seconds: float) -> int:
     return received
 
 
+def signed_webhook(port: int, **headers) -> httpx.Response:
+    """Twilio's webhook for an incoming call, signed for the line's configured address."""
+    form = webhook_form()
+    return httpx.post(f"http://127.0.0.1:{port}/twilio/voice", content=urlencode(form),
+                      headers={"Content-Type": "application/x-www-form-urlencoded",
+                               "X-Twilio-Signature": signature(form, url=f"http://127.0.0.1:{port}/twilio/voice"),
+                               **headers})
+
+
 async def spoken_booking(port: int) -> list[int]:
+    ticket = ticket_of(signed_webhook(port).text)
     async with websockets.connect(f"ws://127.0.0.1:{port}/twilio/stream") as ws:
         await ws.send(json.dumps({"event": "connected", "protocol": "Call", "version": "1.0.0"}))
-        await ws.send(json.dumps({"event": "start", "streamSid": "MZ1", "start": {
-            "streamSid": "MZ1", "callSid": "CA-test-1", "mediaFormat": {"encoding": "audio/x-mulaw",
-                                                                        "sampleRate": 8000, "channels": 1}}}))
+        start = start_message(ticket=ticket)
+        await ws.send(json.dumps(start))
         replies = []
         for words in ("Book me on Tuesday at ten a m, my name is Jamie", "yes"):
-            await say(ws, "MZ1", phone_audio(words))
+            await say(ws, start["streamSid"], phone_audio(words))
             replies.append(await answer_audio(ws, seconds=60))
         return replies
 
 
 def test_a_spoken_call_books_exactly_once_through_the_twilio_stream(service):
-    port, clinic = service
+    port, clinic, _ = service
     replies = asyncio.run(spoken_booking(port))
     assert all(size > 8000 for size in replies), f"audio back after each turn: {replies} bytes"  # > 1 s each
     assert [(b["day"], b["time"], b["name"]) for b in ClinicAPI(path=str(clinic)).bookings] == [
         ("tuesday", "10:00", "Jamie")]
 
 
-def test_the_voice_webhook_returns_twiml_for_the_stream(service):
-    import httpx
-
-    port, _ = service
-    answer = httpx.post(f"http://127.0.0.1:{port}/twilio/voice", headers={"host": "clinic.example"})
+def test_the_voice_webhook_returns_twiml_for_the_stream_only_when_signed(service):
+    port, _, _ = service
+    answer = signed_webhook(port, **{"X-Forwarded-Host": "evil.example"})
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/xml")
-    assert '<Stream url="wss://clinic.example/twilio/stream" />' in answer.text
+    assert f'<Stream url="ws://127.0.0.1:{port}/twilio/stream">' in answer.text  # the configured address
+    assert re.search(r'<Parameter name="ticket" value="[^"]{32,}" />', answer.text)
+    unsigned = httpx.post(f"http://127.0.0.1:{port}/twilio/voice", content=urlencode(webhook_form()),
+                          headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert unsigned.status_code == 403 and unsigned.content == b""
+
+
+def test_a_worker_stops_within_seconds_of_sigterm_during_a_call(service):
+    """A worker told to stop (a deploy, a scale-down) ends its live calls rather than waiting out their 300 s."""
+    port, _, worker = service
+
+    async def call_then_stop() -> float:
+        ticket = ticket_of(signed_webhook(port).text)
+        async with websockets.connect(f"ws://127.0.0.1:{port}/twilio/stream") as ws:
+            start = start_message(ticket=ticket)
+            await ws.send(json.dumps(start))
+            await say(ws, start["streamSid"], b"\xff" * 8000)  # a second of silence: the call is live
+            await asyncio.sleep(1)
+            os.killpg(worker.pid, signal.SIGTERM)
+            stopping = time.monotonic()
+            await asyncio.to_thread(worker.wait, 30)
+            return time.monotonic() - stopping
+
+    assert asyncio.run(call_then_stop()) < 8
 
 
 def test_a_recorded_caller_through_the_offline_pipeline_is_answered_out_loud(tmp_path):

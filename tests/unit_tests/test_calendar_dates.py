@@ -14,6 +14,7 @@ from dialog.profile import ClinicProfile
 from voicekit.clinic import ClinicAPI
 
 NY = ZoneInfo("America/New_York")
+PHONE = "+16175550123"  # the caller id the line passes, and the number on their bookings
 DEC_1 = datetime(2026, 12, 1, 9, 0, tzinfo=NY)  # a Tuesday, 9 am
 LONG_HORIZON = ClinicProfile(booking_days_ahead=120)  # March 12 is 101 days after December 1
 
@@ -28,8 +29,8 @@ class Clock:
         return self.now
 
 
-def call(api, *turns, now=DEC_1, profile=None):
-    agent = VoiceAgent(api, sleep=lambda s: None, clock=Clock(now), profile=profile)
+def call(api, *turns, now=DEC_1, profile=None, caller_number=None):
+    agent = VoiceAgent(api, sleep=lambda s: None, clock=Clock(now), profile=profile, caller_number=caller_number)
     return agent, [agent.handle(t) for t in turns]
 
 
@@ -185,9 +186,13 @@ def test_the_lab_shapes_stay_as_they_were():
 
 
 def test_cancel_by_day_tells_two_dates_apart():
-    api = ClinicAPI(bookings=[{"day": "tuesday", "date": "2026-12-08", "time": "10:00", "name": "Jamie"},
-                              {"day": "tuesday", "date": "2026-12-15", "time": "10:00", "name": "Jamie"}])
-    agent, replies = call(api, "I need to cancel my appointment", "Jamie", "the Tuesday one at 10 am")
+    # Both under the caller's number (issue 28: cancelling is checked against it).
+    api = ClinicAPI(bookings=[{"day": "tuesday", "date": "2026-12-08", "time": "10:00", "name": "Jamie",
+                               "phone": PHONE},
+                              {"day": "tuesday", "date": "2026-12-15", "time": "10:00", "name": "Jamie",
+                               "phone": PHONE}])
+    agent, replies = call(api, "I need to cancel my appointment", "Jamie", "the Tuesday one at 10 am",
+                          caller_number=PHONE)
     assert replies[-1]["state"] == "ASK_DAY" and "Which date" in replies[-1]["say"]
     reply = agent.handle("December 15th")
     assert reply["state"] == "CONFIRM" and "Tuesday, December 15 at 10 am" in reply["say"]
@@ -196,8 +201,10 @@ def test_cancel_by_day_tells_two_dates_apart():
 
 
 def test_the_date_survives_into_a_reschedule():
-    api = ClinicAPI(bookings=[{"day": "tuesday", "date": "2026-12-08", "time": "10:00", "name": "Jamie"}])
-    agent, replies = call(api, "I'd like to reschedule my appointment to December 18th at 2:30 pm, my name is Jamie")
+    api = ClinicAPI(bookings=[{"day": "tuesday", "date": "2026-12-08", "time": "10:00", "name": "Jamie",
+                               "phone": PHONE}])
+    agent, replies = call(api, "I'd like to reschedule my appointment to December 18th at 2:30 pm, my name is Jamie",
+                          caller_number=PHONE)
     assert replies[-1]["state"] == "CONFIRM" and "Friday, December 18" in replies[-1]["say"]
     agent.handle("yes")
     reply = agent.handle("Tuesday at 10 am")

@@ -146,8 +146,9 @@ def test_secrets_are_never_repeated_stored_or_used(tmp_path, secret, digits):
 
 
 def test_cancel_flow_reads_back_and_cancels_once_on_yes():
-    api = ClinicAPI(bookings=[{"day": "friday", "time": "14:30", "name": "Jamie"}])
-    agent = VoiceAgent(api, sleep=lambda s: None)
+    # Issue 28: the caller calls from the number on the booking (the line cancels nothing else).
+    api = ClinicAPI(bookings=[{"day": "friday", "time": "14:30", "name": "Jamie", "phone": "+16175550123"}])
+    agent = VoiceAgent(api, sleep=lambda s: None, caller_number="+16175550123")
     assert agent.handle("can I cancel my visit on Friday")["state"] == "ASK_NAME"
     reply = agent.handle("Jamie")
     assert reply["state"] == "CONFIRM" and "Friday" in reply["say"] and "2:30 pm" in reply["say"]

@@ -93,8 +93,9 @@ def at_booking_read_back():
 
 
 def at_cancel_read_back():
-    api = ClinicAPI(bookings=[{"day": "friday", "time": "14:30", "name": "Jamie"}])
-    agent = VoiceAgent(api, sleep=lambda s: None)
+    # Issue 28: the caller calls from the number on the booking, so the read-back is reached.
+    api = ClinicAPI(bookings=[{"day": "friday", "time": "14:30", "name": "Jamie", "phone": "+16175550123"}])
+    agent = VoiceAgent(api, sleep=lambda s: None, caller_number="+16175550123")
     agent.handle("I need to cancel my Friday appointment, my name is Jamie")
     assert agent.state == "CONFIRM"
     return agent, api

@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from dialog.bookings import lookup_key
 from dialog.routing import after_book, after_cancel, after_confirm, after_start, route
 from dialog.state import CallState
 
@@ -38,10 +39,16 @@ def test_cancel_flow():
     base = CallState(task="cancel", day="friday")
     assert route(base) == "ask_name"
     named = replace(base, name="Jamie")
+    # Issue 28: the number the appointment is under comes before any lookup (no caller id: it is asked for).
+    assert route(named) == "ask_phone"
+    assert route(replace(named, day=None, caller_id="+16175550123")) == "ask_day"  # described before any lookup
+    named = replace(named, caller_id="+16175550123")
     assert route(named) == "find_bookings"
+    assert route(replace(named, bookings_looked_up=lookup_key(named))) == "ask_phone"  # none under the caller id
     two = [{"booking_id": "a", "day": "friday", "time": "09:00", "name": "Jamie"},
            {"booking_id": "b", "day": "friday", "time": "14:30", "name": "Jamie"}]
-    found = replace(named, bookings_found=two, bookings_looked_up="Jamie")
+    found = replace(named, bookings_found=two, bookings_looked_up=lookup_key(named))
+    assert route(replace(found, booking_phone="+16175550199")) == "find_bookings"  # another number: looked up again
     assert route(found) == "ask_time"  # two on the day described: ask its time (nothing is listed)
     assert route(replace(found, time="14:30")) == "confirm"
     assert route(replace(found, day=None)) == "ask_day"  # a name alone describes no appointment

@@ -120,8 +120,9 @@ def test_quarter_to_one_is_a_quarter_to_one_in_the_afternoon():
 
 def test_a_find_bookings_failure_hands_off_as_a_tool_failure():
     api = ClinicAPI(plan={"find_bookings": ["error"]}, bookings=[{"day": "friday", "time": "09:00", "name": "Sam"}])
-    agent = VoiceAgent(api, sleep=lambda s: None)
-    agent.handle("I need to cancel my appointment, my name is Sam")
+    agent = VoiceAgent(api, sleep=lambda s: None, caller_number="+16175550123")
+    # Issue 28: the lookup waits until the appointment is described (and a number is known, here the caller id).
+    agent.handle("I need to cancel my Friday appointment, my name is Sam")
     assert agent.state == "HANDOFF" and agent.handoff["reason"] == "tool_failure"
 
 
