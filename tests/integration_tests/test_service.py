@@ -202,11 +202,14 @@ def test_an_unanswered_transfer_over_http(tmp_path):
         report = {"answered": False, "caller_number": "+1 617 555 0123"}
         first = client.post(f"/calls/{call}/transfer", json=report).json()
         again = client.post(f"/calls/{call}/transfer", json=report).json()
-        assert first["tool_calls"] == ["request_callback"] and again["tool_calls"] == []
-        assert first["state"] == again["state"] == "HANDOFF"
+        # Nothing is written on the line's word alone: the caller is asked, and the request waits for a yes.
+        assert (first["state"], first["tool_calls"]) == ("CONFIRM", []) and again["tool_calls"] == []
+        assert "ending" in first["say"] and client.get("/callbacks").json()["callbacks"] == []
+        yes = client.post(f"/calls/{call}/turns", json={"text": "yes"}).json()
+        assert (yes["state"], yes["tool_calls"]) == ("HANDOFF", ["request_callback"])
         assert [c["phone"] for c in client.get("/callbacks").json()["callbacks"]] == ["+16175550123"]
         view = client.get(f"/calls/{call}").json()
-        assert view["transfer"] is None and view["turns"][-1]["line"] == "transfer unanswered"
+        assert view["transfer"] is None and view["turns"][-2]["line"] == "transfer unanswered"
         assert client.post(f"/calls/{call}/transfer", json={"answered": "maybe"}).status_code == 422
 
 

@@ -221,9 +221,10 @@ def test_a_transfer_report_on_postgresql_is_saved_with_its_record(service):
     report = {"answered": False, "caller_number": "+1 617 555 0123"}
     first = service.post(f"/calls/{call}/transfer", json=report).json()
     again = service.post(f"/calls/{call}/transfer", json=report).json()
-    assert first["tool_calls"] == ["request_callback"] and again["tool_calls"] == []
+    assert (first["state"], first["tool_calls"]) == ("CONFIRM", []) and again["tool_calls"] == []  # asked first
+    assert service.post(f"/calls/{call}/turns", json={"text": "yes"}).json()["tool_calls"] == ["request_callback"]
     view = service.get(f"/calls/{call}").json()
-    assert view["transfer"] is None and [t.get("line") for t in view["turns"][-2:]] == ["transfer unanswered"] * 2
+    assert view["transfer"] is None and [t.get("line") for t in view["turns"][-3:-1]] == ["transfer unanswered"] * 2
 
 
 def test_the_locks_read_of_the_checkpoint_is_the_savers_own(postgres_url):
