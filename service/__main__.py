@@ -2,6 +2,7 @@
 
 import argparse
 import gc
+import logging
 import os
 import sys
 
@@ -52,6 +53,13 @@ def main() -> None:
               flush=True)
     import service.app  # noqa: F401  # everything a worker imports, before the freeze
 
+    try:  # Pipecat logs every transcript at DEBUG (loguru's default sink): caller words never reach the logs
+        from phone.logs import keep_caller_words_out_of_logs
+    except ImportError:  # no voice extra, no Pipecat
+        pass
+    else:
+        keep_caller_words_out_of_logs()
+    logging.basicConfig(level=logging.INFO, format="%(message)s")  # the turn lines (service.turns), as JSON
     settle_memory()
     # Access lines are info: at "warning" uvicorn built each one (client address, path) only to drop it.
     uvicorn.run("service.app:create_app", factory=True, host=args.host, port=args.port, log_level="warning",

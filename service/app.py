@@ -170,10 +170,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     token: str = app.state.staff_token
     staff = [Depends(staff_only(token))]
 
-    def call_agent(call_id: str, api: Any, sleep: Any = settings.sleep) -> VoiceAgent:
-        """The agent of one call on this worker's checkpointer (an ended call answers with its final words)."""
+    def call_agent(call_id: str, api: Any, sleep: Any = settings.sleep, caller_number: str | None = None) -> VoiceAgent:
+        """The agent of one call on this worker's checkpointer (an ended call answers with its final words).
+
+        ``caller_number``: the phone line's caller id (the call keeps it from its first turn on).
+        """
         return VoiceAgent(api, sleep=sleep, backoff=settings.backoff, thread_id=call_id, checkpointer=checkpointer,
-                          continue_ended=True, clock=settings.clock, profile=clinic.profile)
+                          continue_ended=True, clock=settings.clock, profile=clinic.profile,
+                          caller_number=caller_number)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 
@@ -307,10 +311,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(simulator_router(token))  # GET /: staff play the caller in a browser, over this same API
     if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
-        from phone.twilio import twilio_router
+        from phone.tickets import SqliteTickets
+        from phone.twilio import LineSettings, twilio_router
 
+        # One-time stream tickets, shared by the workers on this machine (beside the clinic's file).
+        data = os.path.dirname(os.path.abspath(settings.clinic_db))
+        tickets = SqliteTickets(os.path.join(data, "twilio-tickets.sqlite"))
         app.include_router(twilio_router(
-            lambda call_sid: call_agent(call_sid, open_clinic())))
+            lambda call_id, caller_number: call_agent(call_id, open_clinic(), caller_number=caller_number),
+            LineSettings.from_security(clinic.security), tickets=tickets))
     # Routes are matched in order, and FastAPI's own (/openapi.json, /docs...) came first: the turns, the
     # busiest, go before all (no other route matches their path).
     app.router.routes.sort(key=lambda route: getattr(route, "path", None) != "/calls/{call_id}/turns")

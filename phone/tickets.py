@@ -1,0 +1,159 @@
+"""One-time tickets that let a Twilio media stream in: only for a call the signed webhook started, once.
+
+The webhook (``POST /twilio/voice``, signed by Twilio) issues a ticket bound to the call's CallSid and hands
+it to Twilio inside the TwiML (``<Parameter name="ticket" .../>``); Twilio echoes it in the stream's
+``start`` message. Redeeming it is atomic and gives the stream a fresh call id of its own: no stream can
+attach to an HTTP call's checkpoint or to another Twilio call's, and a ticket seen twice lets in nobody.
+
+``MemoryTickets`` serves one worker process; ``SqliteTickets`` is shared by the worker processes of one
+machine (Twilio's stream may reach a different worker than its webhook did).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+TICKET_SECONDS = 60.0
+"""How long a ticket waits for its stream: Twilio opens the stream within a second or two of the TwiML."""
+MAX_TICKET_CHARS = 128
+"""Longer strings are no ticket of ours (they are 43 characters) and are not even hashed."""
+WITHHELD = frozenset({"anonymous", "restricted", "unknown", "blocked", "private", "unavailable",
+                      "+266696687", "+7378742833", "+8656696", "+2562533", "+7748283", "+86282452253"})
+"""How Twilio's ``From`` says the caller withheld their number: in words, or the words spelled on a keypad
+(+266696687 is ANONYMOUS, +7378742833 RESTRICTED, +8656696 UNKNOWN...)."""
+_PHONE = re.compile(r"\+?[0-9]{4,15}")
+
+
+@dataclass(frozen=True)
+class Redeemed:
+    """What a redeemed ticket lets the stream have."""
+
+    call_id: str
+    """A fresh call id for the call's agent (its thread id): never the CallSid, never used before."""
+    caller_number: str | None
+    """The caller id Twilio's webhook gave (``From``), or None when the caller withheld it."""
+
+
+class StreamTickets(Protocol):
+    """Where tickets are kept between the webhook and its stream."""
+
+    def issue(self, call_sid: str, caller_number: str | None) -> str:
+        """A new one-time ticket for ``call_sid``; ``caller_number`` is what the webhook's ``From`` said."""
+        ...
+
+    def redeem(self, call_sid: str, ticket: str) -> Redeemed | None:
+        """The call's fresh id and caller number, or None unless ``ticket`` is an unused, unexpired one of ``call_sid``.
+
+        Redeeming uses the ticket up, atomically: of two streams bringing it at once, one gets in.
+        """
+        ...
+
+
+def caller_id(from_: object) -> str | None:
+    """The caller's number from Twilio's ``From``, or None when it is withheld or not a phone number.
+
+    A SIP address or a browser client ("client:alice") is not a number the clinic could match or ring.
+    """
+    if not isinstance(from_, str):
+        return None
+    number = re.sub(r"[\s().-]", "", from_)
+    if number.lower() in WITHHELD or not _PHONE.fullmatch(number):
+        return None
+    return number
+
+
+def new_call_id() -> str:
+    """A fresh, unguessable call id, in the shape of the call service's own."""
+    return f"call-{uuid.uuid4().hex}"
+
+
+def _digest(ticket: str) -> str:
+    # Only a hash is kept: whoever reads the store cannot redeem what is in it.
+    return hashlib.sha256(ticket.encode()).hexdigest()
+
+
+def _acceptable(call_sid: object, ticket: object) -> bool:
+    return (isinstance(call_sid, str) and isinstance(ticket, str) and 0 < len(ticket) <= MAX_TICKET_CHARS
+            and 0 < len(call_sid) <= MAX_TICKET_CHARS)
+
+
+class MemoryTickets:
+    """Tickets in this process's memory (one worker)."""
+
+    def __init__(self, seconds: float = TICKET_SECONDS, clock: Callable[[], float] = time.time):
+        self._seconds, self._clock = seconds, clock
+        self._tickets: dict[str, tuple[str, str | None, float]] = {}
+        self._lock = threading.Lock()
+
+    def issue(self, call_sid: str, caller_number: str | None) -> str:
+        """A new one-time ticket for ``call_sid`` (expired ones are dropped meanwhile)."""
+        ticket, now = secrets.token_urlsafe(32), self._clock()
+        with self._lock:
+            for digest in [d for d, (_, _, expires) in self._tickets.items() if expires <= now]:
+                del self._tickets[digest]
+            self._tickets[_digest(ticket)] = (call_sid, caller_number, now + self._seconds)
+        return ticket
+
+    def redeem(self, call_sid: str, ticket: str) -> Redeemed | None:
+        """Use the ticket up; see ``StreamTickets.redeem``."""
+        if not _acceptable(call_sid, ticket):
+            return None
+        digest = _digest(ticket)
+        with self._lock:
+            found = self._tickets.get(digest)
+            if found is None or found[0] != call_sid:
+                return None
+            del self._tickets[digest]
+        return Redeemed(new_call_id(), found[1]) if found[2] > self._clock() else None
+
+
+class SqliteTickets:
+    """Tickets in one small SQLite table, shared by the worker processes of one machine."""
+
+    def __init__(self, path: str, seconds: float = TICKET_SECONDS, clock: Callable[[], float] = time.time):
+        self._path, self._seconds, self._clock = path, seconds, clock
+        db = self._connect()
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("CREATE TABLE IF NOT EXISTS stream_tickets (digest TEXT PRIMARY KEY, call_sid TEXT NOT NULL,"
+                       " caller_number TEXT, expires REAL NOT NULL)")
+        finally:
+            db.close()
+
+    def _connect(self) -> sqlite3.Connection:
+        # A connection per use: callers are threads of several processes, and each use is one statement or two.
+        return sqlite3.connect(self._path, timeout=10, isolation_level=None)
+
+    def issue(self, call_sid: str, caller_number: str | None) -> str:
+        """A new one-time ticket for ``call_sid`` (expired ones are purged meanwhile)."""
+        ticket, now = secrets.token_urlsafe(32), self._clock()
+        db = self._connect()
+        try:
+            db.execute("DELETE FROM stream_tickets WHERE expires <= ?", (now,))
+            db.execute("INSERT INTO stream_tickets VALUES (?, ?, ?, ?)",
+                       (_digest(ticket), call_sid, caller_number, now + self._seconds))
+        finally:
+            db.close()
+        return ticket
+
+    def redeem(self, call_sid: str, ticket: str) -> Redeemed | None:
+        """Use the ticket up in one statement (two workers redeeming it at once: one gets it); see ``StreamTickets``."""
+        if not _acceptable(call_sid, ticket):
+            return None
+        db = self._connect()
+        try:
+            # fetchall: the statement runs to its end, so its (autocommit) transaction commits before the close
+            rows = db.execute("DELETE FROM stream_tickets WHERE digest = ? AND call_sid = ? AND expires > ? "
+                              "RETURNING caller_number", (_digest(ticket), call_sid, self._clock())).fetchall()
+        finally:
+            db.close()
+        return Redeemed(new_call_id(), rows[0][0]) if rows else None
