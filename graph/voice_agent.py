@@ -32,6 +32,7 @@ from graph.call_thread import lock_for, question_waiting
 from graph.graph import RECURSION_LIMIT, graph_owning, write_triggers
 from graph.stored import as_call, call_values, stored_update
 from tools.writes import accepts_idempotency_key
+from voicekit.backend import ClinicBackend
 from voicekit.phones import dialable
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
@@ -54,7 +55,7 @@ class VoiceAgent:
 
     def __init__(
         self,
-        api: Any,
+        api: ClinicBackend,
         sleep: Callable[[float], Any] = time.sleep,
         max_retries: int = 2,
         backoff: tuple[float, ...] = (0.5, 1.0),

@@ -9,7 +9,7 @@ from dialog.bookings import matching_bookings
 from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.state import CallState
-from nodes.common import clinic
+from nodes.common import canceller, clinic
 from tools.writes import call_write_tool
 from voicekit.clinic import ToolTimeout
 
@@ -21,7 +21,7 @@ def cancel(state: CallState, runtime: Runtime[Context]) -> dict:
     spent = {"confirmed": False}
     heard = {"day": target["day"], "time": target["time"], "name": target["name"]}
     try:
-        result = call_write_tool(api.cancel, target["booking_id"], idempotency_key=state.write_key)
+        result = call_write_tool(canceller(api).cancel, target["booking_id"], idempotency_key=state.write_key)
     except ToolTimeout:  # the cancellation may have happened: never re-sent, a person checks
         return spent | handoff_update(state, "tool_failure", phrases.MAY_HAVE_GONE_THROUGH, **heard)
     except Exception:

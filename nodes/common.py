@@ -14,6 +14,7 @@ from dialog.context import Context
 from dialog.state import Asking, CallState, DialogState, Prompt, TaskName
 from dialog.turn import take_turn
 from tools.retry import call_read_tool
+from voicekit.backend import CallbackTaker, Canceller, ClinicBackend
 from voicekit.privacy import mask_sensitive, take_phone_number
 
 Question = Callable[[CallState, Context], str]
@@ -74,7 +75,26 @@ def thread_id(config: RunnableConfig | None) -> str:
     return str(((config or {}).get("configurable") or {}).get("thread_id") or "default")
 
 
-def clinic(runtime: Runtime[Context]) -> Any:
+def _lacks(api: object, capability: str) -> TypeError:
+    return TypeError(f"the clinic backend {type(api).__name__} is no {capability}: it lacks the method")
+
+
+# A write node narrows the backend inside its ``try``: one without the capability is a refusal, a person takes over.
+def canceller(api: object) -> Canceller:
+    """``api`` as a backend that cancels, or a TypeError naming what it lacks."""
+    if not isinstance(api, Canceller):
+        raise _lacks(api, "Canceller")
+    return api
+
+
+def callback_taker(api: object) -> CallbackTaker:
+    """``api`` as a backend that takes callback requests, or a TypeError naming what it lacks."""
+    if not isinstance(api, CallbackTaker):
+        raise _lacks(api, "CallbackTaker")
+    return api
+
+
+def clinic(runtime: Runtime[Context]) -> ClinicBackend:
     """The run's clinic backend."""
     api = runtime.context.api
     if api is None:

@@ -12,7 +12,7 @@ from dialog import line_callback, phrases
 from dialog.context import Context
 from dialog.handoff import callback_record
 from dialog.state import CallState
-from nodes.common import clinic
+from nodes.common import callback_taker, clinic
 from tools.writes import call_write_tool
 from voicekit.clinic import ToolTimeout
 
@@ -23,7 +23,7 @@ def request_callback(state: CallState, runtime: Runtime[Context]) -> dict:
     spent = {"confirmed": False}
     name, reason, about = line_callback.request_of(state)
     try:
-        answer = call_write_tool(api.request_callback, name, state.phone, reason, about,
+        answer = call_write_tool(callback_taker(api).request_callback, name, state.phone, reason, about,
                                  idempotency_key=state.write_key)
     except ToolTimeout:  # the request may have been recorded: never re-sent
         return spent | line_callback.write_failed(state, phrases.MAY_HAVE_GONE_THROUGH)
