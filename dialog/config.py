@@ -1,42 +1,29 @@
-"""One clinic's configuration file (SPEC 6.3): its facts, hours, booking rules, calendar and security settings.
+"""One clinic's configuration (SPEC 6.3): its facts, hours, booking rules, calendar and security settings.
 
-``CLINIC_CONFIG=clinic.toml`` names the file; ``clinic.example.toml`` is the documented template. Without
-one the line is the demo clinic (``DEMO_CONFIG``). A bad file is refused at start, never half-used: a clinic
-must not be silently always closed, always open, or booking into a calendar it did not mean.
+``CLINIC_CONFIG=clinic.toml`` names the file (read by ``dialog.config_file``); ``clinic.example.toml`` is the
+documented template. Without one the line is the demo clinic (``DEMO_CONFIG``). A bad file is refused at start,
+never half-used: a clinic must not be silently always closed, always open, or booking into a calendar it did
+not mean.
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from dialog.config_checks import ConfigError, Reader, shown
+from dialog.config_checks import ConfigError
+from dialog.config_values import ClinicReader
 from dialog.profile import ClinicProfile
 from voicekit.clinic import DEFAULT_SCHEDULE, ClinicAPI
-from voicekit.schedule import WEEKDAYS, Schedule, minutes, slot_grid
+from voicekit.schedule import WEEKDAYS, Schedule, slot_grid
 
-__all__ = ["DEMO_CONFIG", "CalendarConfig", "ClinicConfig", "ConfigError", "SecurityConfig", "config_from_env",
-           "demo_config", "load_config", "secret"]
+__all__ = ["DEMO_CONFIG", "CalendarConfig", "ClinicConfig", "ConfigError", "SecurityConfig", "demo_config", "secret"]
 
 CalendarKind = Literal["demo", "sqlite", "caldav"]
-SECTIONS = ("clinic", "hours", "booking", "calendar", "security")
-_CLINIC_REQUIRED = {
-    "name": 'name = "Riverside Family Clinic"', "address": 'address = "12 Harbour Street, Riverside"',
-    "phone": 'phone = "+1 617 555 0100"', "country": 'country = "US"', "timezone": 'timezone = "America/New_York"',
-    "emergency_number": 'emergency_number = "911"', "crisis_line": 'crisis_line = "988"'}
-_CLINIC_OPTIONAL = ("transfer_number", "ring_seconds", "silent_turns_to_end")
-# Which calendar keys each kind uses: another kind's key is refused, as it means the kind line was not changed.
-_CALENDAR_KEYS: dict[str, tuple[str, ...]] = {"demo": (), "sqlite": ("path",),
-                                              "caldav": ("url", "username_env", "password_env")}
-_ENV_KEYS = {"calendar": ("username_env", "password_env"),
-             "security": ("staff_token_env", "twilio_auth_token_env", "twilio_account_sid_env")}
-
-
 def secret(env_name: str, environ: Mapping[str, str] | None = None) -> str | None:
     """A secret's value from the environment variable the file names; None when unset or empty.
 
@@ -186,8 +173,8 @@ class ClinicConfig:
                                 f"set {name} for the line (export {name}=...), or remove {key} from the file")
         return value
 
-    def _reader(self) -> Reader:
-        return Reader(self.source or "the demo clinic")
+    def _reader(self) -> ClinicReader:
+        return ClinicReader(self.source or "the demo clinic")
 
 
 def demo_config() -> ClinicConfig:
@@ -197,134 +184,3 @@ def demo_config() -> ClinicConfig:
 
 DEMO_CONFIG = demo_config()
 """The configuration without a file."""
-
-
-def config_from_env(environ: Mapping[str, str] = os.environ) -> ClinicConfig | None:
-    """The clinic file ``CLINIC_CONFIG`` names, loaded; None without one (the caller uses the demo clinic).
-
-    Raises:
-        ConfigError: The file named cannot be read or is not a valid clinic.
-    """
-    path = environ.get("CLINIC_CONFIG", "").strip()
-    return load_config(path) if path else None
-
-
-def load_config(path: str | os.PathLike[str]) -> ClinicConfig:
-    """Read and check a clinic file.
-
-    Args:
-        path: The TOML file.
-
-    Raises:
-        ConfigError: The file is missing, unreadable, not TOML, or a value in it is wrong (the message says
-            which and how to fix it).
-    """
-    source = os.fspath(path)
-    reader = Reader(source)
-    try:
-        data = Path(source).read_bytes()
-    except FileNotFoundError:
-        reader.fail("", "no such file", "check CLINIC_CONFIG (or --config), or start from a copy of "
-                                        "clinic.example.toml")
-    except IsADirectoryError:
-        reader.fail("", "is a folder, not a file", "name the clinic's .toml file itself")
-    except OSError as error:
-        reader.fail("", f"cannot be read ({error.strerror})", "check the path and that the line may read the file")
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        reader.fail("", f"is not UTF-8 text (byte {error.start})", "save the file as UTF-8")
-    except tomllib.TOMLDecodeError as error:
-        reader.fail("", f"is not valid TOML: {error}",
-                    'fix that line (text needs "quotes", a section is [name] on its own line)')
-    return _clinic(raw, reader, Path(source).absolute().parent)
-
-
-def _clinic(raw: dict[str, Any], reader: Reader, folder: Path) -> ClinicConfig:
-    reader.refuse_secrets(raw, _ENV_KEYS)
-    reader.sections(raw, SECTIONS, {"clinic": f"[clinic] with {_CLINIC_REQUIRED['name']}",
-                                    "hours": '[hours] with every weekday, such as monday = ["08:30", "17:00"] '
-                                             '... sunday = "closed"'})
-    clinic = reader.table(raw["clinic"], "clinic", (*_CLINIC_REQUIRED, *_CLINIC_OPTIONAL), _CLINIC_REQUIRED)
-    country = reader.country("clinic.country", clinic["country"])
-    hours = reader.hours(raw["hours"])
-    booking = reader.table(raw.get("booking", {}), "booking", ("slot_minutes", "days_ahead", "holidays", "times"))
-    slot = reader.whole("booking.slot_minutes", booking.get("slot_minutes", 30), 5, 240, "slot_minutes = 30")
-    holidays = reader.listed("booking.holidays", booking.get("holidays", []), 'holidays = ["2026-12-25"]')
-    times = reader.slot_times(booking["times"], hours, slot) if "times" in booking else {}
-    for day, span in hours.items():
-        if span and day not in times and minutes(span[1]) - minutes(span[0]) < slot:
-            length = minutes(span[1]) - minutes(span[0])
-            reader.fail("booking.slot_minutes", f"{slot} is longer than hours.{day} ({span[0]} to {span[1]}, "
-                        f"{length} minutes)", f"shorten the slot to at most {length} minutes or widen {day}'s hours")
-    transfer = clinic.get("transfer_number")
-    profile = ClinicProfile(
-        name=reader.text("clinic.name", clinic["name"], _CLINIC_REQUIRED["name"]),
-        address=reader.text("clinic.address", clinic["address"], _CLINIC_REQUIRED["address"]),
-        phone=reader.phone("clinic.phone", clinic["phone"], country),
-        emergency_number=reader.dialled("clinic.emergency_number", clinic["emergency_number"],
-                                        _CLINIC_REQUIRED["emergency_number"]),
-        crisis_line=reader.dialled("clinic.crisis_line", clinic["crisis_line"], _CLINIC_REQUIRED["crisis_line"]),
-        timezone=reader.timezone("clinic.timezone", clinic["timezone"]),
-        hours=hours,
-        holidays=tuple(reader.day("booking.holidays", holiday) for holiday in holidays),
-        booking_days_ahead=reader.whole("booking.days_ahead", booking.get("days_ahead", 90), 1, 730,
-                                        "days_ahead = 90"),
-        country=country,
-        transfer_to=None if transfer is None else reader.phone("clinic.transfer_number", transfer, country),
-        ring_seconds=reader.whole("clinic.ring_seconds", clinic.get("ring_seconds", 30), 5, 300, "ring_seconds = 30"),
-        silent_turns_to_end=reader.whole("clinic.silent_turns_to_end", clinic.get("silent_turns_to_end", 3), 1, 10,
-                                         "silent_turns_to_end = 3"),
-    )
-    return ClinicConfig(profile=profile, slot_minutes=slot, times=times, source=reader.source,
-                        calendar=_calendar(raw.get("calendar"), reader, folder),
-                        security=_security(raw.get("security", {}), reader))
-
-
-def _calendar(value: object, reader: Reader, folder: Path) -> CalendarConfig:
-    if value is None:
-        return CalendarConfig()
-    table = reader.table(value, "calendar", ("kind", *(k for keys in _CALENDAR_KEYS.values() for k in keys)),
-                         {"kind": 'kind = "demo"'})
-    kind = reader.text("calendar.kind", table["kind"], 'kind = "demo"')
-    if kind not in _CALENDAR_KEYS:
-        reader.fail("calendar.kind", f"{kind!r} is not a calendar kind", 'use "demo", "sqlite" or "caldav"')
-    for key in table:
-        owner = next((other for other, keys in _CALENDAR_KEYS.items() if key in keys), kind)
-        if owner != kind:
-            reader.fail(f"calendar.{key}", f"{shown(table[key])} is not used when kind = {kind!r}",
-                        f"it belongs to kind = {owner!r}: remove it, or set kind = {owner!r}")
-    if kind == "sqlite":
-        if "path" not in table:
-            reader.fail("calendar.path", "missing",
-                        'a sqlite calendar needs its file, such as path = ".data/clinic.sqlite"')
-        path = Path(reader.text("calendar.path", table["path"], 'path = ".data/clinic.sqlite"')).expanduser()
-        return CalendarConfig(kind="sqlite", path=str(path if path.is_absolute() else folder / path))
-    if kind == "demo":
-        return CalendarConfig()
-    example = 'url = "https://calendar.example.org/clinic/appointments/"'
-    if "url" not in table:
-        reader.fail("calendar.url", "missing", f"a caldav calendar needs its address, such as {example}")
-    parts = reader.web_address("calendar.url", table["url"], example, "remove it from the address; put the user name "
-                               "and the password in environment variables named by username_env and password_env")
-    examples = {"username_env": 'username_env = "CLINIC_CALDAV_USER"',
-                "password_env": 'password_env = "CLINIC_CALDAV_PASSWORD"'}
-    names = {key: reader.env_name(f"calendar.{key}", table[key], line)
-             for key, line in examples.items() if key in table}
-    for key in ("username_env", "password_env"):
-        if names and key not in names:
-            reader.fail(f"calendar.{key}", "missing", "name both variables, username_env and password_env, or "
-                                                      "neither for a calendar that needs no sign-in")
-    if names and parts.scheme.lower() == "http" and not reader.on_this_machine(parts):
-        reader.fail("calendar.url", f"{shown(table['url'])} would send the password unencrypted",
-                    "use https:// (plain http:// is only for a calendar on this machine, such as localhost)")
-    return CalendarConfig(kind="caldav", url=table["url"].strip(), username_env=names.get("username_env"),
-                          password_env=names.get("password_env"))
-
-
-def _security(value: object, reader: Reader) -> SecurityConfig:
-    table = reader.table(value, "security", (*_ENV_KEYS["security"], "public_url"))
-    names = {key: reader.env_name(f"security.{key}", table[key], f'{key} = "{getattr(SecurityConfig, key)}"')
-             for key in _ENV_KEYS["security"] if key in table}
-    public_url = reader.base_address("security.public_url", table["public_url"]) if "public_url" in table else None
-    return SecurityConfig(**names, public_url=public_url)

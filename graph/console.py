@@ -18,7 +18,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from checkpoints import make_checkpointer
-from dialog.config import DEMO_CONFIG, config_from_env, load_config
+from dialog.config import DEMO_CONFIG
+from dialog.config_file import config_from_env, load_config
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import OUTCOMES, TOOLS
 

@@ -17,7 +17,8 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
-from dialog.config import DEMO_CONFIG, ClinicConfig, config_from_env
+from dialog.config import DEMO_CONFIG, ClinicConfig
+from dialog.config_file import config_from_env
 from dialog.context import Context
 from dialog.profile import ClinicProfile
 from dialog.state import CallState

@@ -72,9 +72,9 @@ async def play(agent: object, turns: list[bytes]) -> tuple[bytes, list[str]]:
     from phone.pipeline import phone_stages
 
     transcript: list[str] = []
-    vad, barge_in, stt, keys, agent_turns, tts = phone_stages(agent)
+    vad, idle, barge_in, stt, keys, agent_turns, tts = phone_stages(agent)
     heard, said, speech = _Notes(transcript), _Notes(transcript), _Notes(transcript)
-    pipeline = Pipeline([vad, barge_in, stt, heard, keys, agent_turns, said, tts, speech])
+    pipeline = Pipeline([vad, idle, barge_in, stt, heard, keys, agent_turns, said, tts, speech])
     task = PipelineTask(pipeline, params=PipelineParams(audio_in_sample_rate=RATE, audio_out_sample_rate=RATE))
 
     async def feed() -> None:
@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("wavs", nargs="+", type=Path, help="one WAV per caller turn")
     parser.add_argument("--out", type=Path, default=Path("agent_reply.wav"))
     args = parser.parse_args(argv)
-    from dialog.config import DEMO_CONFIG, config_from_env
+    from dialog.config import DEMO_CONFIG
+    from dialog.config_file import config_from_env
     from graph.voice_agent import VoiceAgent
 
     config = config_from_env() or DEMO_CONFIG  # CLINIC_CONFIG: the clinic's hours, numbers and calendar

@@ -39,7 +39,8 @@ def main() -> None:
                       ("config", "CLINIC_CONFIG")):
         if getattr(args, flag):
             os.environ[env] = getattr(args, flag)
-    from dialog.config import DEMO_CONFIG, config_from_env
+    from dialog.config import DEMO_CONFIG
+    from dialog.config_file import config_from_env
     from service.auth import new_token
 
     try:  # a bad file stops the line here, with the key and the fix, before any caller reaches it

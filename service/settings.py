@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from dialog.config import DEMO_CONFIG, ClinicConfig, config_from_env
+from dialog.config import DEMO_CONFIG, ClinicConfig
+from dialog.config_file import config_from_env
 
 
 @dataclass

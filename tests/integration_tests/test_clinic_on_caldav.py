@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from agent import VoiceAgent
-from dialog.config import load_config
+from dialog.config_file import load_config
 from tests.integration_tests.helpers import STAFF, VENV_BIN, free_port, quiet_env, stop, wait_for
 from tests.radicale_server import dav, make_calendar, running_radicale
 

@@ -14,11 +14,10 @@ from dialog.config import (
     ClinicConfig,
     ConfigError,
     SecurityConfig,
-    config_from_env,
     demo_config,
-    load_config,
     secret,
 )
+from dialog.config_file import config_from_env, load_config
 from dialog.profile import ClinicProfile
 from voicekit.clinic import DEFAULT_SCHEDULE, ClinicAPI, ToolTimeout
 from voicekit.schedule import Schedule
