@@ -84,6 +84,17 @@ class Reply(BaseModel):
     tool_calls: list[str]
 
 
+AFTER_THE_END = 200
+"""How many characters of a turn sent to an ended call its history keeps (nothing can happen on it any more)."""
+
+
+def shortened(words: str) -> str:
+    """A turn to an ended call as its history keeps it: its start, and how much was cut."""
+    if len(words) <= AFTER_THE_END:
+        return words
+    return f"{words[:AFTER_THE_END]}... [{len(words) - AFTER_THE_END} more characters not kept]"
+
+
 def close_clinic(api: Any) -> None:
     """Let go of a calendar's connection (a backend without ``close`` holds none)."""
     close = getattr(api, "close", None)
@@ -258,8 +269,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 # Stored like the caller's words: a number the reply read out shows its last four only.
                 record = {"user": agent.heard, **reply, "say": mask_read_out(reply["say"]), **tool_record(api, waits)}
                 handoff = agent.handoff if reply["state"] == "HANDOFF" and not agent.after_the_end else None
-            if not agent.after_the_end:  # an ended call stores nothing more, however much is sent to it
-                call.save_turn(record, getattr(api, "plan", {}))
+            if agent.after_the_end:  # answered with the final words: kept short, however much is sent to it
+                record["user"] = shortened(record["user"])
+            call.save_turn(record, getattr(api, "plan", {}))
         observe_turn(call_id, reply, api.calls, stopwatch.seconds(), handoff["reason"] if handoff else None)
         if reply["state"] in TERMINAL:
             pruner.add(call_id)

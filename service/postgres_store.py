@@ -15,7 +15,7 @@ from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
 
 from checkpoints.postgres_turn import CallTurn, TurnSaver, one_round_trip, taking_part
-from service.store import LockedCall
+from service.store import MAX_TURNS, LockedCall
 
 
 class PostgresCallStore:
@@ -43,8 +43,9 @@ class PostgresCallStore:
 
     def save_turn(self, call_id: str, turn: dict, plan: dict, conn: CallTurn) -> None:
         """Append a turn and store the remaining plan, with the turn's saves (see ``locked``)."""
-        conn.execute("UPDATE voice_calls SET turns = turns || %s::jsonb, plan = %s WHERE call_id=%s",
-                     (json.dumps([turn]), json.dumps(plan), call_id))
+        conn.execute("UPDATE voice_calls SET turns = CASE WHEN jsonb_array_length(turns) < %s "
+                     "THEN turns || %s::jsonb ELSE turns END, plan = %s WHERE call_id=%s",
+                     (MAX_TURNS, json.dumps([turn]), json.dumps(plan), call_id))
 
     @contextlib.contextmanager
     def locked(self, call_id: str) -> Iterator[LockedCall]:

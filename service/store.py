@@ -22,6 +22,9 @@ from typing import Any
 
 from graph import read_once
 
+MAX_TURNS = 200
+"""The most turns a call's history keeps; later ones are answered and not stored (a call is a few dozen turns)."""
+
 
 def new_call_id() -> str:
     """A fresh, unguessable call id."""
@@ -91,8 +94,9 @@ class SqliteCallStore:
         with self._guard:
             turns = json.loads(self._db.execute("SELECT turns FROM voice_calls WHERE call_id=?",
                                                 (call_id,)).fetchone()[0])
+            kept = [*turns, turn] if len(turns) < MAX_TURNS else turns
             self._db.execute("UPDATE voice_calls SET turns=?, plan=? WHERE call_id=?",
-                             (json.dumps([*turns, turn]), json.dumps(plan), call_id))
+                             (json.dumps(kept), json.dumps(plan), call_id))
 
     @contextlib.contextmanager
     def locked(self, call_id: str) -> Iterator[LockedCall]:

@@ -83,11 +83,20 @@ def test_one_log_line_a_turn_and_no_caller_words_in_it(line, caplog):
         assert words not in everything
 
 
-def test_an_ended_call_stores_nothing_more(line):
+def test_an_ended_call_keeps_only_the_start_of_what_is_sent_to_it(line):
     call_id, replies = call(line, ONE_SHOT, "yes")
     assert replies[-1]["state"] == "DONE"
-    kept = line.get(f"/calls/{call_id}").json()["turns"]
-    for _ in range(12):
-        again = line.post(f"/calls/{call_id}/turns", json={"text": "9" * 200_000}).json()
+    for _ in range(12):  # twelve 1.9 MB turns grew the files by 106 MB
+        again = line.post(f"/calls/{call_id}/turns", json={"text": "a" * 1_900_000}).json()
         assert again["state"] == "DONE" and again["tool_calls"] == [] and again["say"] == replies[-1]["say"]
-    assert line.get(f"/calls/{call_id}").json()["turns"] == kept
+    turns = line.get(f"/calls/{call_id}").json()["turns"]
+    assert len(turns) == 14 and all(len(t["user"]) < 300 for t in turns[2:])
+    assert turns[-1]["user"].endswith("[1899800 more characters not kept]")
+
+
+def test_a_calls_history_keeps_so_many_turns(line, monkeypatch):
+    import service.store
+
+    monkeypatch.setattr(service.store, "MAX_TURNS", 5)
+    call_id, _ = call(line, *["hello"] * 9)
+    assert len(line.get(f"/calls/{call_id}").json()["turns"]) == 5

