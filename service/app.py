@@ -28,7 +28,6 @@ from typing import Any
 from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, Field, field_validator
 
 from checkpoints import keep_only_latest, make_checkpointer
 from dialog.state import TERMINAL
@@ -37,6 +36,7 @@ from service.auth import UNAUTHORIZED, check_token, new_token, signed_in, staff_
 from service.background import HeapTrimmer, Pruner
 from service.body_limit import BodyLimit
 from service.observe import Stopwatch, metrics_text, observe_turn
+from service.records import NewCall, Reply, TransferReport, Turn, close_clinic, reply_response, shortened, tool_record
 from service.settings import Settings
 from service.simulator import simulator_router
 from service.store import SqliteCallStore, new_call_id
@@ -49,72 +49,6 @@ log = logging.getLogger(__name__)
 # A transport limit, not a caller limit: every text a request can carry is answered as VoiceAgent.handle
 # answers it (any length; values are read from its first 2,000 characters, the consent gate judges all of it).
 MAX_BODY_BYTES = 2 * 1024 * 1024
-
-
-class NewCall(BaseModel):
-    """Body of POST /calls."""
-    plan: dict[str, list[str]] | None = Field(default=None, description="scripted clinic failures for this call")
-
-
-class Turn(BaseModel):
-    """Body of POST /calls/{call_id}/turns."""
-
-    text: str | None = Field(description="what the caller said (the speech recogniser's transcript); "
-                                         "null or empty is silence, as for VoiceAgent.handle")
-
-    @field_validator("text", mode="before")
-    @classmethod
-    def _valid_unicode(cls, text: object) -> object:
-        # JSON may carry a lone surrogate ("\ud800"): replace it rather than lose the caller's turn.
-        return replace_lone_surrogates(text) if isinstance(text, str) else text
-
-
-class TransferReport(BaseModel):
-    """Body of POST /calls/{call_id}/transfer: how the warm transfer of a hand-off went."""
-
-    answered: bool = Field(description="whether staff picked up before the ring timeout")
-    caller_number: str | None = Field(default=None, description="the caller id, if the line has one: staff "
-                                                                "get it with the callback request")
-
-
-class Reply(BaseModel):
-    """What the agent says, the state it is in, and the tools it called this turn."""
-    say: str
-    state: str
-    tool_calls: list[str]
-
-
-AFTER_THE_END = 200
-"""How many characters of a turn sent to an ended call its history keeps (nothing can happen on it any more)."""
-
-
-def shortened(words: str) -> str:
-    """A turn to an ended call as its history keeps it: its start, and how much was cut."""
-    if len(words) <= AFTER_THE_END:
-        return words
-    return f"{words[:AFTER_THE_END]}... [{len(words) - AFTER_THE_END} more characters not kept]"
-
-
-def close_clinic(api: Any) -> None:
-    """Let go of a calendar's connection (a backend without ``close`` holds none)."""
-    close = getattr(api, "close", None)
-    if callable(close):
-        close()
-
-
-def tool_record(api: Any, waits: list[float]) -> dict:
-    """A turn's tool calls for its record: outcomes (as before), each call with its arguments, the retry waits.
-
-    The arguments are the clinic's own record, where a phone number shows only its last four digits.
-    """
-    return {"outcomes": [outcome for _, _, outcome in api.calls],
-            "calls": [{"tool": tool, "args": args, "outcome": outcome} for tool, args, outcome in api.calls],
-            "sleeps": list(waits)}
-
-
-def reply_response(reply: dict) -> JSONResponse:
-    """The reply as the Reply model shapes it, sent as it is (``handle()`` already gives these types)."""
-    return JSONResponse({"say": reply["say"], "state": reply["state"], "tool_calls": reply["tool_calls"]})
 
 
 def _stores(settings: Settings):
