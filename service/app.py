@@ -77,7 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     trimmer = HeapTrimmer(settings.trim_every)
     # A few turns at a time, the rest queued in order of arrival (p99 0.8-1 s at 16 callers side by side on
     # PostgreSQL, near the time of a queue of turns this way); a retry's wait gives its slot up (turn_slots).
-    slots = TurnSlots(settings.turns_at_once, settings.sleep)
+    slots = TurnSlots(settings.turns_at_once, settings.sleep, in_flight=settings.pool_size - 1)
 
     async def on_turn_thread(work: Callable[..., dict], *args: Any) -> dict:
         """Run a turn's blocking work on a turn thread: one hand-off from the event loop and one back.
