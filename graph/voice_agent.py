@@ -95,6 +95,8 @@ class VoiceAgent:
         """The caller's last utterance as it was stored: card numbers masked, a phone number to its last four."""
         self.after_the_end = False
         """The last turn came after the call had ended (answered with its final words, nothing run)."""
+        self.handed_off_before = False
+        """The call had been handed off before the last turn (so a HANDOFF now is no new hand-off)."""
         self._turns = lock_for(self.thread_id)  # held for each turn (the service adds a cross-process lock)
         if thread_id is not None and not continue_ended:
             self._refuse_an_ended_call()
@@ -177,6 +179,8 @@ class VoiceAgent:
         if self._broken_handoff is not None:
             return phrases.BROKEN, "HANDOFF"
         saved = self._graph.checkpointer.get_tuple(self._config)
+        before = call_values(saved.checkpoint["channel_values"]) if saved is not None else {}
+        self.handed_off_before = bool(before.get("handoff"))
         waiting = question_waiting(saved)
         if waiting is None and saved is not None:  # an ended call, or a turn cut off by a crash
             saved = read_once.NOT_READ  # get_state reads the checkpoint; the run reads it again after what it did

@@ -202,7 +202,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 reply = agent.handle(text)
                 # Stored like the caller's words: a number the reply read out shows its last four only.
                 record = {"user": agent.heard, **reply, "say": mask_read_out(reply["say"]), **tool_record(api, waits)}
-                handoff = agent.handoff if reply["state"] == "HANDOFF" and not agent.after_the_end else None
+                new_handoff = reply["state"] == "HANDOFF" and not agent.handed_off_before
+                handoff = agent.handoff if new_handoff else None
             if agent.after_the_end:  # answered with the final words: kept short, however much is sent to it
                 record["user"] = shortened(record["user"])
             call.save_turn(record, getattr(api, "plan", {}))

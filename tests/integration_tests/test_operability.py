@@ -100,3 +100,15 @@ def test_a_calls_history_keeps_so_many_turns(line, monkeypatch):
     monkeypatch.setattr(service.store, "MAX_TURNS", 5)
     call_id, _ = call(line, *["hello"] * 9)
     assert len(line.get(f"/calls/{call_id}").json()["turns"]) == 5
+
+
+def test_a_hand_off_is_counted_once_however_the_call_goes_on(line):
+    before = line.get("/metrics").text
+    call_id, _ = call(line, "Book Tuesday at 10, my name is Jamie", "let me talk to a person", "hello?", "hello?")
+    report = {"answered": False, "caller_number": "+1 617 555 0123"}
+    line.post(f"/calls/{call_id}/transfer", json=report)
+    line.post(f"/calls/{call_id}/turns", json={"text": "no thanks"})  # the callback question ends in HANDOFF
+    after = line.get("/metrics").text
+    grew = metric(after, "clinic_handoffs_total", reason="user_request") - metric(before, "clinic_handoffs_total",
+                                                                                  reason="user_request")
+    assert grew == 1
