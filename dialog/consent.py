@@ -4,10 +4,12 @@ CONFIRM asks it for ``book`` and ``cancel`` alike. Precision first: a wrong "yes
 something for good, a missed one costs a question. So the gate is an allow-list, not a classifier:
 the turn opens it only if every word of it belongs to an affirmation ("yes", "that's right", "go
 ahead", "mm-hmm"...) or to politeness and filler ("please", "thanks", "okay", "um"), with at least
-one affirmation; or if it is nothing but the keypad key 1. Anything else keeps it shut: a negation, a
-question mark, a hedge, a hold, a day, a time, a name, a digit, another request, a keypad key mixed
-with speech, or any word the gate does not know. It reads the whole turn, however long. No parser and
-no LLM takes part, so no model's guess can authorise a write.
+one affirmation; or if it is nothing but the keypad key 1 (pressed: a spoken "one" is not the key, SPEC 5.1).
+Anything else keeps it shut: a negation, a question mark, a hedge, a hold, a day, a time, a name, a digit,
+another request, a keypad key mixed with speech, any word the gate does not know, or a last word that says
+more is coming ("yes, and", "sure, so", "yes um": the phone line's pause cut the caller off mid-sentence).
+It reads the whole turn, however long. No parser and no LLM takes part, so no model's guess can authorise a
+write.
 """
 
 from __future__ import annotations
@@ -56,6 +58,12 @@ _LONGEST = max(len(p) for p in frozenset().union(*AFFIRMATIONS_OF.values()) | PO
 # Only the ASCII key 1, alone: "[DTMF] 1" or "<entered_dtmf_digits>1</entered_dtmf_digits>".
 _KEYPAD_ONE = re.compile(r"\s*(?:\[dtmf\]\s*1|<entered_dtmf_digits>\s*1\s*</entered_dtmf_digits>)\s*",
                          re.IGNORECASE | re.ASCII)
+# A key said, alone ("one", "press two", "number one", "1"), right after the read-back's "press one for yes and
+# two for no": the caller means the key, never 1 pm or 2 pm.
+_KEY_SAID = re.compile(r"\s*(?:(?:press|pressing|number|key)\s+)?(one|two|1|2)\s*[.!]?\s*", re.IGNORECASE | re.ASCII)
+_KEYS = {"one": "1", "two": "2", "1": "1", "2": "2"}
+# A last word that means the sentence goes on: the line's pause cut the caller off, so this is no whole yes.
+_GOES_ON = frozenset({"and", "so", "but", "or", "um", "umm", "uh", "uhh", "er", "erm", "well", "also", "plus", "then"})
 _DASHES = re.compile("[\u2010-\u2015\u2212]")
 # Letters, spaces and light punctuation only: "?", digits, brackets (a masked number), symbols and
 # keypad markup all mean the turn is something more than a yes.
@@ -75,6 +83,8 @@ def is_consent(text: object, write: str = "book") -> bool:
     if _BEYOND_WORDS.search(normal):
         return False
     words = _WORD.findall(normal)
+    if (words and words[-1] in _GOES_ON) or normal.rstrip().endswith(("...", "-")):
+        return False
     # Can the words be split, end to end, into known phrases with at least one affirmation among them?
     # reached[i]: the first i words split so far (True once an affirmation was used), absent if they cannot be.
     reached: dict[int, bool] = {0: False}
@@ -86,6 +96,14 @@ def is_consent(text: object, write: str = "book") -> bool:
             if chunk in affirmations or chunk in POLITENESS_AND_FILLER:
                 reached[at + size] = reached.get(at + size, False) or reached[at] or chunk in affirmations
     return reached.get(len(words), False)
+
+
+def key_said(text: object) -> str | None:
+    """The keypad key a turn says and nothing else ("one", "press two"): "1" or "2"; None for anything more."""
+    if not isinstance(text, str):
+        return None
+    said = _KEY_SAID.fullmatch(text)
+    return _KEYS[said.group(1).lower()] if said else None
 
 
 def changes_read_back(heard: Understanding, day: str | None, time: str | None, name: str | None) -> bool:

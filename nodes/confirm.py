@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from langchain_core.runnables import RunnableConfig
 
-from dialog.consent import is_consent
+from dialog.consent import is_consent, key_said
 from dialog.context import Context
 from dialog.state import CallState
 from dialog.tasks import task_named
@@ -19,6 +19,11 @@ from nodes.common import waiting_node
 
 def judge(state: CallState, text: str, context: Context, config: RunnableConfig) -> dict:
     """Open the gate for one write (numbered, for its idempotency key), or keep it shut."""
+    key = key_said(text)
+    if key is not None:
+        # "two" after "press ... two for no" is that key, a no; "one" is heard as the key too, never 1 pm, but only
+        # a pressed 1 opens the gate (SPEC 5.1), so a spoken one gets the short re-ask with the read-back unchanged.
+        return {"confirmed": False, "utterance": f"[DTMF] {key}"}
     if not is_consent(text, task_named(state.task).write):
         return {"confirmed": False}
     accepted = state.confirmations + 1
