@@ -37,6 +37,7 @@ from starlette.datastructures import ImmutableMultiDict
 from starlette.websockets import WebSocketDisconnect
 from twilio.request_validator import RequestValidator, get_signature_algorithm
 
+from phone import speech
 from phone.tickets import MemoryTickets, StreamTickets, caller_id
 from phone.twilio_calls import LiveCalls, play_call, twilio_message
 
@@ -126,6 +127,7 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await _load_whisper()
         yield
         await live.close_all()
 
@@ -176,6 +178,14 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
             await _close(websocket, INTERNAL_ERROR)
 
     return router
+
+
+async def _load_whisper() -> None:
+    # Loaded by the first call's websocket handler, it held the worker's event loop (every call on it) ~0.7 s.
+    try:
+        await asyncio.to_thread(speech.whisper_model)
+    except (ImportError, OSError, ValueError) as missing:  # the line then refuses calls; the service still runs
+        log.warning("Whisper could not be loaded (%s): phone calls will fail", type(missing).__name__)
 
 
 def _form(body: bytes) -> ImmutableMultiDict | None:

@@ -26,7 +26,7 @@ from pipecat.serializers.twilio import TwilioFrameSerializer
 from pipecat.transports.websocket.fastapi import FastAPIWebsocketParams, FastAPIWebsocketTransport
 from pipecat.workers.runner import WorkerRunner
 
-from phone.pipeline import phone_pipeline
+from phone.pipeline import LINE_RATE, phone_pipeline
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +106,11 @@ class CallAgent:
         self._lock = threading.Lock()
         self._turns = 0
         self._ended = self._closed = False
+
+    @property
+    def context(self) -> Any:
+        """The agent's context (its clinic's profile names the clinic in the greeting)."""
+        return getattr(self.agent, "context", None)
 
     @property
     def transfer(self) -> Any:
@@ -202,10 +207,11 @@ async def play_call(websocket: WebSocket, agent: Any, *, stream_sid: str, call_s
             async def caller_gone(_transport: Any, _websocket: Any) -> None:
                 live.hang_up.set()
 
-            # Whisper and Silero listen at 16 kHz: the serializer resamples Twilio's 8 kHz up. No RTVI: no
-            # client of that protocol is on a phone line.
+            # The line's own rate in and out, so the serializer resamples nothing (Whisper gets its 16 kHz from
+            # phone.speech). No RTVI: no client of that protocol is on a phone line.
             worker = PipelineWorker(phone_pipeline(call, transport), enable_rtvi=False,
-                                    params=PipelineParams(audio_in_sample_rate=16000, audio_out_sample_rate=8000))
+                                    params=PipelineParams(audio_in_sample_rate=LINE_RATE,
+                                                          audio_out_sample_rate=LINE_RATE))
             runner = WorkerRunner(handle_sigint=False)
             await runner.add_workers(worker)
             await _until_ended_or_hung_up(runner, worker, live.hang_up)
