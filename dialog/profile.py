@@ -10,6 +10,7 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from voicekit.clinic import WEEKDAYS
+from voicekit.phones import is_region
 
 Hours = dict[str, tuple[str, str] | None]
 
@@ -67,6 +68,13 @@ class ClinicProfile:
         if not isinstance(self.ring_seconds, int) or isinstance(self.ring_seconds, bool) or self.ring_seconds < 1:
             raise ValueError(f"ClinicProfile.ring_seconds must be a whole number of seconds >= 1, "
                              f"got {self.ring_seconds!r}")
+        # A horizon the calendar rules cannot use would switch the agent's date guard off: refused here, by name.
+        if not isinstance(self.booking_days_ahead, int) or isinstance(self.booking_days_ahead, bool) \
+                or self.booking_days_ahead < 1:
+            raise ValueError(f"ClinicProfile.booking_days_ahead must be a whole number of days >= 1, "
+                             f"got {self.booking_days_ahead!r}")
+        if not is_region(self.country):
+            raise ValueError(f"ClinicProfile.country must be a region code such as 'US' or 'GB', got {self.country!r}")
         if not isinstance(self.silent_turns_to_end, int) or self.silent_turns_to_end < 1:
             raise ValueError(f"ClinicProfile.silent_turns_to_end must be a whole number >= 1, "
                              f"got {self.silent_turns_to_end!r}")

@@ -211,3 +211,13 @@ def test_the_date_survives_into_a_reschedule():
     assert reply["state"] == "CONFIRM" and "December 8" in reply["say"]
     assert agent.handle("yes")["state"] == "DONE"
     assert [(b["date"], b["time"]) for b in api.bookings] == [("2026-12-18", "14:30")]
+
+
+@pytest.mark.parametrize("setting, words", [({"booking_days_ahead": 0}, "booking_days_ahead"),
+                                            ({"booking_days_ahead": "90"}, "booking_days_ahead"),
+                                            ({"booking_days_ahead": True}, "booking_days_ahead"),
+                                            ({"country": "Narnia"}, "country")])
+def test_a_profile_that_would_switch_the_date_guard_off_is_refused_with_its_name(setting, words):
+    # A horizon the rules cannot use would leave holidays, past times and far dates unguarded: refused at once.
+    with pytest.raises(ValueError, match=words):
+        ClinicProfile(**setting)
