@@ -13,14 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal, get_args
-from zoneinfo import ZoneInfo
 
 from dialog.profile import ClinicProfile, is_open, next_opening
 from tools.writes import takes_dates
 from voicekit.backend import ClinicBackend
 from voicekit.nlu import Understanding, analyse
 from voicekit.phones import dialable
-from voicekit.schedule import WEEKDAYS, Schedule
+from voicekit.schedule import WEEKDAYS, Schedule, weekday_of
 
 NluMode = Literal["rule", "llm", "hybrid"]
 NLU_MODES: tuple[NluMode, ...] = get_args(NluMode)
@@ -110,14 +109,11 @@ class Context:
 
     def today(self) -> str:
         """The clinic's weekday now, lower case."""
-        return self.today_date().strftime("%A").lower()
+        return weekday_of(self.today_date())
 
     def today_date(self) -> date:
-        """The clinic's date now, in its time zone."""
-        now = self.clock() if self.clock else datetime.now(ZoneInfo(self.profile.timezone))
-        if now.tzinfo is not None:
-            now = now.astimezone(ZoneInfo(self.profile.timezone))
-        return now.date()
+        """The clinic's date now, in its time zone (the calendar rules' own "today")."""
+        return self.rules().today()
 
 
 def check_retry_settings(max_retries: object, backoff: object) -> None:

@@ -14,7 +14,7 @@ from dialog.tasks import TASKS, task_named
 from voicekit.lexicon import NOT_NAMES
 from voicekit.names import capitalise_name
 from voicekit.nlu import Understanding
-from voicekit.schedule import coming
+from voicekit.schedule import coming, weekday_of
 
 
 def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, notes: list[str],
@@ -38,13 +38,11 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     elif same_request and day != state.day and time is None and state.wanted_time:
         time = state.wanted_time  # "not open on Thursday" - "the 12th then": that time, on the new day
     # A named date comes with its weekday; another weekday said afterwards drops the old date.
-    named_date: str | None = None
+    named_date, date_named = None, False
     if heard.date:
         named_date, date_named = heard.date, True
     elif same_request and day == state.day:
         named_date, date_named = state.date, state.date_named
-    else:
-        named_date, date_named = None, False
     name = heard.name or spoken_name or state.name
 
     if phone is None and _plain_no_to_read_back(state, heard):
@@ -65,7 +63,7 @@ def dated(day: str | None, named_date: str | None, date_named: bool, today: date
     """The day with the date it is for: the one named (if it is still that weekday's), else the coming one."""
     if day is None:
         return {"day": None, "date": None, "date_named": False}
-    if named_date is not None and date.fromisoformat(named_date).strftime("%A").lower() == day:
+    if named_date is not None and weekday_of(date.fromisoformat(named_date)) == day:
         return {"day": day, "date": named_date, "date_named": date_named}
     return {"day": day, "date": coming(day, today).isoformat() if today else None, "date_named": False}
 

@@ -14,6 +14,7 @@ from dialog import line_callback, phrases, security_phrases
 from dialog.bookings import described, lookup_key, matching_bookings, numbers_to_check, unmatched_filters
 from dialog.state import CallState, Ending, Step, TaskName, WriteNode
 from voicekit.nlu import Understanding
+from voicekit.schedule import minutes
 
 CheckValues = Callable[[CallState, str | None, str | None, list[str]], dict]
 """(call before the turn, heard day, heard time, notes) -> the update with the usable "day" and "time"."""
@@ -87,9 +88,6 @@ def _next_for_booking(state: CallState) -> Step:
 
 def closest_open(time: str, open_times: list[str]) -> str | None:
     """The open time nearest to ``time`` (the earlier of two as near), or None when nothing is open."""
-    def minutes(hhmm: str) -> int:
-        return int(hhmm[:2]) * 60 + int(hhmm[3:])
-
     return min(open_times, key=lambda t: (abs(minutes(t) - minutes(time)), minutes(t)), default=None)
 
 
