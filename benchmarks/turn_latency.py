@@ -9,7 +9,8 @@ Interleaved in one run, so the machine's load falls on all of them alike:
 * the floor: an empty LangGraph graph with one node that waits in ``interrupt()``, resumed once a turn
   with the same checkpointer -- what any LangGraph agent pays per turn. Twice: with LangGraph's defaults
   (``durability="async"``, saves on its per-run thread pool), and at its leanest, with the two settings the
-  agent itself uses on most turns (``durability="exit"``, saves in the calling thread: ``graph.inline_saves``);
+  agent itself uses on most turns (``durability="exit"``, saves in the calling thread:
+  ``graph.speedups.saves_in_thread``);
 * the rule parser alone, a plain Python call: interleaved with the runs above (its caches cold, and paying
   for the collections their garbage triggers) and, at the end, in a loop of its own.
 
@@ -39,7 +40,7 @@ from langgraph.types import Command, interrupt  # noqa: E402
 
 from checkpoints import make_checkpointer  # noqa: E402
 from evals.stats import percentile  # noqa: E402
-from graph.inline_saves import saves_inline  # noqa: E402
+from graph.speedups.saves_in_thread import saves_in_thread  # noqa: E402
 from graph.voice_agent import VoiceAgent  # noqa: E402
 from voicekit.clinic import ClinicAPI  # noqa: E402
 from voicekit.nlu import analyse  # noqa: E402
@@ -95,7 +96,7 @@ class Bench:
             self.parser.append(_timed(analyse, text))
 
     def _lean_resume(self, text: str, config: dict) -> None:
-        with saves_inline():
+        with saves_in_thread():
             self.floor.invoke(Command(resume=text), config, durability="exit")
 
 

@@ -5,7 +5,7 @@ read of the checkpoint, its save of the checkpoint, its save of the pending writ
 with the unlock. Inside ``CallTurn`` (the call store opens one per locked turn):
 
 * the lock's round trip reads the call's latest checkpoint too (``TurnSaver.latest``), and the agent's first
-  read of it is served from there (``graph.read_once``);
+  read of it is served from there (``graph.speedups.one_checkpoint_read``);
 * every query the saver makes goes over the lock's connection: no pool checkout;
 * inside ``saves_may_wait()`` (``VoiceAgent`` runs every turn in it) the saves wait for the turn's end, when
   the call store sends them with the turn's record in one transaction, committed before the unlock: the

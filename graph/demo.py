@@ -22,7 +22,7 @@ from dialog.config_file import config_from_env
 from dialog.context import Context
 from dialog.profile import ClinicProfile
 from dialog.state import CallState
-from graph.stored import calling
+from graph.speedups.three_channels import uniform_call
 from nodes.common import thread_id
 
 ToolNode = Callable[..., dict]
@@ -53,7 +53,7 @@ class DemoClinics:
 
     def serving(self, node: ToolNode, tools: bool = True) -> Callable[..., dict]:
         """``node`` with the configured profile and (``tools``) the thread's calendar, unless the run has its own."""
-        call = calling(node)
+        call = uniform_call(node)
 
         def with_demo_clinic(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
             context = runtime.context

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import copy
 import functools
+from collections.abc import Callable
 from typing import Any, get_args
 
 from langgraph.graph import END, START, StateGraph
 
 from dialog.context import Context
 from dialog.routing import after_book, after_cancel, after_confirm, after_start, route
-from dialog.state import WriteNode
+from dialog.state import NodeName, WriteNode
 from graph.demo import DemoClinics
-from graph.routed import destinations, routed
-from graph.stored import StoredCall, on_call, reading
+from graph.speedups.one_checkpoint_read import serve_handed_over_reads
+from graph.speedups.self_routing import Router, router_targets, self_routing
+from graph.speedups.three_channels import StoredCall, channel_edge, channel_node
 from nodes.ask_day import ask_day
 from nodes.ask_name import ask_name
 from nodes.ask_phone import ask_phone
@@ -58,31 +60,34 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[StoredCal
     facts = (lambda node: demo_clinics.serving(node, tools=False)) if demo_clinics is not None else (lambda node: node)
     builder = StateGraph(StoredCall, context_schema=Context)
 
+    def routing_itself(name: NodeName, node: Callable[..., dict], router: Router = route) -> None:
+        builder.add_node(name, self_routing(node, router), destinations=router_targets(router))
+
     # A caller turn resumes the waiting node, which hears and understands the answer and routes itself
-    # (graph.routed): the edges are its router's Literal return type. The first turn starts at understand.
-    builder.add_node("understand", routed(facts(understand), route), destinations=destinations(route))
-    builder.add_node("listen", routed(facts(listen), route), destinations=destinations(route))
-    builder.add_node("ask_day", routed(facts(ask_day), route), destinations=destinations(route))
-    builder.add_node("ask_time", routed(facts(ask_time), route), destinations=destinations(route))
-    builder.add_node("ask_name", routed(facts(ask_name), route), destinations=destinations(route))
-    builder.add_node("ask_phone", routed(facts(ask_phone), route), destinations=destinations(route))
-    builder.add_node("confirm", routed(facts(confirm), after_confirm), destinations=destinations(after_confirm))
-    builder.add_node("find_slots", routed(tool(find_slots), route), destinations=destinations(route))
-    builder.add_node("find_bookings", routed(tool(find_bookings), route), destinations=destinations(route))
-    builder.add_node("book", on_call(tool(book)))
-    builder.add_node("cancel", on_call(tool(cancel)))
-    builder.add_node("request_callback", on_call(tool(request_callback)))
-    builder.add_node("no_answer", routed(tool(no_answer), route), destinations=destinations(route))
-    builder.add_node("done", on_call(facts(done)))
-    builder.add_node("handoff", on_call(facts(handoff)))
-    builder.add_node("closed", on_call(closed))
+    # (speedups.self_routing): the edges are its router's Literal return type. The first turn starts at understand.
+    routing_itself("understand", facts(understand))
+    routing_itself("listen", facts(listen))
+    routing_itself("ask_day", facts(ask_day))
+    routing_itself("ask_time", facts(ask_time))
+    routing_itself("ask_name", facts(ask_name))
+    routing_itself("ask_phone", facts(ask_phone))
+    routing_itself("confirm", facts(confirm), after_confirm)
+    routing_itself("find_slots", tool(find_slots))
+    routing_itself("find_bookings", tool(find_bookings))
+    builder.add_node("book", channel_node(tool(book)))
+    builder.add_node("cancel", channel_node(tool(cancel)))
+    builder.add_node("request_callback", channel_node(tool(request_callback)))
+    routing_itself("no_answer", tool(no_answer))
+    builder.add_node("done", channel_node(facts(done)))
+    builder.add_node("handoff", channel_node(facts(handoff)))
+    builder.add_node("closed", channel_node(closed))
 
     # START and the writes keep conditional edges, which run about once a call: a write cut off by a crash is
     # recorded with update_state(as_node=...), and its edges take the call on from there (to handoff).
-    builder.add_conditional_edges(START, reading(after_start), list(destinations(after_start)))
-    builder.add_conditional_edges("book", reading(after_book), list(destinations(after_book)))
-    builder.add_conditional_edges("cancel", reading(after_cancel), list(destinations(after_cancel)))
-    builder.add_conditional_edges("request_callback", reading(after_cancel), list(destinations(after_cancel)))
+    builder.add_conditional_edges(START, channel_edge(after_start), list(router_targets(after_start)))
+    builder.add_conditional_edges("book", channel_edge(after_book), list(router_targets(after_book)))
+    builder.add_conditional_edges("cancel", channel_edge(after_cancel), list(router_targets(after_cancel)))
+    builder.add_conditional_edges("request_callback", channel_edge(after_cancel), list(router_targets(after_cancel)))
     builder.add_edge("done", END)
     builder.add_edge("handoff", END)
     builder.add_edge("closed", END)
@@ -106,13 +111,14 @@ def write_triggers() -> frozenset[str]:
     return frozenset(trigger for name in get_args(WriteNode) for trigger in nodes[name].triggers)
 
 
-def graph_owning(checkpointer: Any) -> Any:
+def compiled_for(checkpointer: Any) -> Any:
     """A graph that owns ``checkpointer``: a shallow copy of the compiled one, freed with its agent.
 
     Caching compiled graphs by checkpointer leaked every call: the cached graph kept its own key alive.
     ``Pregel.copy`` runs the graph's ``__init__`` again (~0.1 ms, and its validation ~0.25 ms; a service
     worker builds an agent a turn), though only the checkpointer differs: ``copy.copy`` shares the rest.
     """
+    serve_handed_over_reads(checkpointer)  # the run starts from the checkpoint its turn already read
     graph = copy.copy(_compiled_once())
     graph.checkpointer = checkpointer
     return graph

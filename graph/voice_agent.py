@@ -15,30 +15,30 @@ import logging
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any, get_args
+from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.types import Command, Durability
 
 from checkpoints import memory_checkpointer, saves_may_wait
-from dialog import line_callback, phrases
+from dialog import phrases
 from dialog.context import Context, NluMode
 from dialog.hearing import default_classifier
 from dialog.profile import ClinicProfile
-from dialog.state import TERMINAL, Handoff, Summary, WriteNode
+from dialog.state import TERMINAL, Handoff, Summary
 from dialog.turn import staff_in_now
-from graph import inline_saves, read_once
-from graph.call_thread import lock_for, question_waiting
-from graph.graph import RECURSION_LIMIT, graph_owning, write_triggers
-from graph.stored import as_call, call_values, stored_update
-from tools.writes import accepts_idempotency_key
+from graph.cut_off import never_resend_a_keyless_write
+from graph.graph import RECURSION_LIMIT, compiled_for, write_triggers
+from graph.speedups.one_checkpoint_read import NOT_READ, hand_over, question_waiting
+from graph.speedups.saves_in_thread import allow_saves_in_thread, saves_in_thread
+from graph.speedups.three_channels import call_values, stored_update
+from graph.turn_lock import turn_lock
 from voicekit.backend import ClinicBackend
 from voicekit.phones import dialable
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
 log = logging.getLogger(__name__)
-WRITE_NODES: tuple[WriteNode, ...] = get_args(WriteNode)
-inline_saves.install()
+allow_saves_in_thread()
 
 
 def _check_api(api: Any) -> None:
@@ -87,8 +87,7 @@ class VoiceAgent:
             raise TypeError(f"checkpointer must be a LangGraph checkpoint saver, such as "
                             f"checkpoints.make_checkpointer('calls.sqlite'); got {type(checkpointer).__name__}")
         self.thread_id = thread_id or f"call-{uuid.uuid4().hex}"
-        read_once.install(checkpointer)
-        self._graph = graph_owning(checkpointer)
+        self._graph = compiled_for(checkpointer)
         self._config = {"configurable": {"thread_id": self.thread_id}, "recursion_limit": RECURSION_LIMIT}
         self._broken_handoff: Handoff | None = None
         self.heard = ""
@@ -97,7 +96,7 @@ class VoiceAgent:
         """The last turn came after the call had ended (answered with its final words, nothing run)."""
         self.handed_off_before = False
         """The call had been handed off before the last turn (so a HANDOFF now is no new hand-off)."""
-        self._turns = lock_for(self.thread_id)  # held for each turn (the service adds a cross-process lock)
+        self._turns = turn_lock(self.thread_id)  # held for each turn (the service adds a cross-process lock)
         if thread_id is not None and not continue_ended:
             self._refuse_an_ended_call()
 
@@ -122,7 +121,7 @@ class VoiceAgent:
         snapshot = self._graph.get_state(self._config)
         if snapshot.interrupts:
             return snapshot.interrupts[0].value["state"]
-        return (snapshot.values or {}).get("dialog_state", "LISTEN")  # a channel of its own (graph.stored)
+        return (snapshot.values or {}).get("dialog_state", "LISTEN")  # a channel of its own (speedups.three_channels)
 
     @property
     def handoff(self) -> Handoff | None:
@@ -183,14 +182,14 @@ class VoiceAgent:
         self.handed_off_before = bool(before.get("handoff"))
         waiting = question_waiting(saved)
         if waiting is None and saved is not None:  # an ended call, or a turn cut off by a crash
-            saved = read_once.NOT_READ  # get_state reads the checkpoint; the run reads it again after what it did
+            saved = NOT_READ  # get_state reads the checkpoint; the run reads it again after what it did
             snapshot = self._graph.get_state(self._config)
             if snapshot.tasks and not snapshot.interrupts:
                 # A process died mid-turn and left a step unfinished: finish it first (a write it re-runs
                 # replays by idempotency key). If that turn was this very utterance, re-sent by the phone
                 # layer because it never got an answer, the finished turn's answer is the reply.
                 cut_off = (snapshot.values or {}).get("utterance")
-                self._never_resend_a_keyless_write(snapshot)
+                never_resend_a_keyless_write(self._graph, self._config, self.api, snapshot)
                 self._run(None)
                 if cut_off in (mask_sensitive(raw), mask_sensitive(take_phone_number(raw)[0])):
                     return self._answer()
@@ -255,17 +254,17 @@ class VoiceAgent:
             self._run(stored_update({"utterance": ""} | update))
         return self._answer() if self._broken_handoff is None else (phrases.BROKEN, "HANDOFF")
 
-    def _run(self, payload: Any, durability: Durability = "sync", saved: Any = read_once.NOT_READ) -> dict:
-        """Run the graph; its output is the call's channels (``graph.stored``), ``__interrupt__`` when it waits.
+    def _run(self, payload: Any, durability: Durability = "sync", saved: Any = NOT_READ) -> dict:
+        """Run the graph; its output is the call's channels (``three_channels``), ``__interrupt__`` when it waits.
 
         ``saved``: the latest checkpoint just read by this turn (None: a new call, nothing saved yet); the run
         starts from it instead of reading again.
         """
-        handed = read_once.hand_over(self.thread_id, saved)
+        handed = hand_over(self.thread_id, saved)
         # A service turn may send its saves with its record, at its end: all of a run saved once, at its end
         # (it reaches no write); of a run saved step by step, all but a save after which a write may run.
         waits = saves_may_wait() if durability == "exit" else saves_may_wait(except_before=write_triggers())
-        with inline_saves.saves_inline(), handed, waits:
+        with saves_in_thread(), handed, waits:
             return self._graph.invoke(payload, self._config, context=self.context, durability=durability)
 
     def _answer(self, output: dict | None = None) -> tuple[str, str]:
@@ -279,19 +278,6 @@ class VoiceAgent:
             waiting = output["__interrupt__"][0].value
             return waiting["say"], waiting["state"]
         return call_values(output).get("say", ""), output.get("dialog_state", "LISTEN")
-
-    def _never_resend_a_keyless_write(self, snapshot: Any) -> None:
-        """A write step cut off by a crash is re-run only where the backend takes idempotency keys.
-
-        Without a key the clinic cannot tell a re-sent write from a new one, and the first may have gone
-        through: the step is recorded as a hand-off ("a member of staff will check"), never re-sent.
-        """
-        for task in snapshot.tasks:
-            if task.name in WRITE_NODES and not accepts_idempotency_key(getattr(self.api, task.name, None)):
-                cut_off = as_call(snapshot.values or {})
-                update = {"confirmed": False} | line_callback.write_failed(cut_off, phrases.MAY_HAVE_GONE_THROUGH)
-                self._graph.update_state(self._config, stored_update(update), as_node=task.name)
-                return
 
     def _record(self, handoff: Handoff) -> None:
         """Write the hand-off into the call's checkpoint, so a new agent (a new worker) sees it too."""

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from graph import read_once
+from graph.speedups import one_checkpoint_read as read_once
 
 MAX_TURNS = 200
 """The most turns a call's history keeps; later ones are answered and not stored (a call is a few dozen turns)."""

@@ -105,7 +105,7 @@ def test_the_read_back_answer_is_saved_before_the_clinic_books(postgres_url, tmp
     class WatchedClinic(ClinicAPI):
         def book(self, *args, **kwargs):
             with psycopg.connect(postgres_url, row_factory=dict_row) as db:
-                # The call's fields are one channel (graph.stored), a dict: the saver keeps it as a blob.
+                # The call's fields are one channel (three_channels), a dict: the saver keeps it as a blob.
                 row = db.execute("SELECT b.type, b.blob FROM checkpoints c JOIN checkpoint_blobs b "
                                  "ON b.thread_id = c.thread_id AND b.checkpoint_ns = c.checkpoint_ns "
                                  "AND b.channel = 'call' AND b.version = c.checkpoint -> 'channel_versions' ->> 'call' "

@@ -10,7 +10,7 @@ from datetime import datetime
 
 import pytest
 
-from graph.stored import stored_update
+from graph.speedups.three_channels import stored_update
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import ClinicAPI
 

@@ -6,8 +6,8 @@ cost ~0.8 ms a run more than one (2.79 against 1.99 ms). So the checkpoint holds
 the dialog state, which Studio shows first and every turn writes, and ``call``: the other fields, merged
 key by key on each write.
 
-Nodes and routers never see this shape: ``on_call`` and ``graph.routed`` hand them a ``CallState`` and
-nest their partial updates; whoever reads a checkpoint's values reads them through ``call_values``.
+Nodes and routers never see this shape: ``channel_node``, ``channel_edge`` and ``self_routing`` hand them a
+``CallState`` and nest their partial updates; whoever reads a checkpoint's values reads them through ``call_values``.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def call_values(values: Mapping[str, Any] | None) -> dict[str, Any]:
     return {**values.get("call", {}), **{k: v for k, v in values.items() if k != "call"}}
 
 
-def calling(node: Callable[..., dict]) -> Callable[[CallState, Runtime[Context], RunnableConfig], dict]:
+def uniform_call(node: Callable[..., dict]) -> Callable[[CallState, Runtime[Context], RunnableConfig], dict]:
     """``node`` called as ``(state, runtime, config)``, passing on only the ones it takes."""
     wants = tuple(name for name in ("runtime", "config") if name in inspect.signature(node).parameters)
 
@@ -84,9 +84,9 @@ def calling(node: Callable[..., dict]) -> Callable[[CallState, Runtime[Context],
     return call
 
 
-def on_call(node: Callable[..., dict]) -> Callable[..., dict]:
-    """``node`` (a ``CallState`` in, a partial update out) as a node of the stored graph."""
-    call = calling(node)
+def channel_node(node: Callable[..., dict]) -> Callable[..., dict]:
+    """``node`` (a ``CallState`` in, a partial update out) as a node of the three-channel graph."""
+    call = uniform_call(node)
 
     def run(stored: StoredCall, runtime: Runtime[Context], config: RunnableConfig) -> dict:
         return stored_update(call(as_call(stored), runtime, config))
@@ -95,8 +95,8 @@ def on_call(node: Callable[..., dict]) -> Callable[..., dict]:
     return run
 
 
-def reading(router: Callable[[CallState], str]) -> Callable[[StoredCall], str]:
-    """``router`` (a ``CallState`` in, the next node out) as a conditional edge of the stored graph."""
+def channel_edge(router: Callable[[CallState], str]) -> Callable[[StoredCall], str]:
+    """``router`` (a ``CallState`` in, the next node out) as a conditional edge of the three-channel graph."""
 
     def route(stored: StoredCall) -> str:
         return router(as_call(stored))

@@ -7,14 +7,14 @@ from langgraph.types import Command
 
 from dialog.routing import after_confirm, route
 from dialog.state import CallState
-from graph.routed import destinations, routed
+from graph.speedups.self_routing import router_targets, self_routing
 
 
 def test_the_edges_are_the_routers_literal_members():
-    assert set(destinations(route)) == {"listen", "ask_day", "ask_time", "ask_name", "ask_phone", "confirm",
+    assert set(router_targets(route)) == {"listen", "ask_day", "ask_time", "ask_name", "ask_phone", "confirm",
                                         "find_slots", "find_bookings", "done", "handoff"}
-    assert {"book", "cancel", "request_callback"} <= set(destinations(after_confirm))
-    assert not {"book", "cancel", "request_callback"} & set(destinations(route))
+    assert {"book", "cancel", "request_callback"} <= set(router_targets(after_confirm))
+    assert not {"book", "cancel", "request_callback"} & set(router_targets(route))
 
 
 def test_the_router_sees_the_state_after_the_nodes_update():
@@ -22,7 +22,7 @@ def test_the_router_sees_the_state_after_the_nodes_update():
         return {"name": "Jamie", "time": "10:00", "day": "tuesday", "task": "book",
                 "offered_day": "tuesday", "offered_times": ["10:00"]}
 
-    command = routed(name_taken, route)({}, None, {})  # a call with nothing stored yet
+    command = self_routing(name_taken, route)({}, None, {})  # a call with nothing stored yet
     assert isinstance(command, Command) and command.goto == "confirm" and command.update["call"]["name"] == "Jamie"
 
 
@@ -31,7 +31,7 @@ def test_a_router_answering_outside_its_type_fails_loudly():
         return "book"  # type: ignore[return-value]
 
     with pytest.raises(ValueError, match="'book'"):
-        routed(lambda state: {}, sneaky)({}, None, {})
+        self_routing(lambda state: {}, sneaky)({}, None, {})
 
 
 def test_a_router_without_a_literal_type_is_refused():
@@ -39,7 +39,7 @@ def test_a_router_without_a_literal_type_is_refused():
         return "done"
 
     with pytest.raises(TypeError, match="Literal"):
-        routed(lambda state: {}, untyped)
+        self_routing(lambda state: {}, untyped)
 
 
 def test_only_changed_fields_are_written():
@@ -47,7 +47,7 @@ def test_only_changed_fields_are_written():
     def node(state: CallState) -> dict:
         return {"dialog_state": "ASK_DAY", "notes": [], "repeat": False, "day": "tuesday"}
 
-    command = routed(node, route)({"dialog_state": "ASK_DAY", "call": {"task": "book"}}, None, {})
+    command = self_routing(node, route)({"dialog_state": "ASK_DAY", "call": {"task": "book"}}, None, {})
     assert command.update == {"call": {"day": "tuesday"}} and command.goto == "find_slots"
 
 
@@ -58,5 +58,5 @@ def test_a_node_sees_the_stored_call_as_a_call_state():
         seen.append(state)
         return {}
 
-    routed(node, route)({"utterance": "Tuesday", "dialog_state": "ASK_DAY", "call": {"task": "book"}}, None, {})
+    self_routing(node, route)({"utterance": "Tuesday", "dialog_state": "ASK_DAY", "call": {"task": "book"}}, None, {})
     assert seen == [CallState(utterance="Tuesday", dialog_state="ASK_DAY", task="book")]

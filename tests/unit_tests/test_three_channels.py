@@ -9,7 +9,7 @@ from langgraph.types import Command
 from dialog.context import Context
 from dialog.state import CallState
 from graph.graph import build_graph
-from graph.stored import as_call, call_values, stored_update
+from graph.speedups.three_channels import as_call, call_values, stored_update
 from voicekit.clinic import ClinicAPI
 
 ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"

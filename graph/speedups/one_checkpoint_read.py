@@ -5,6 +5,7 @@ finish a step cut off by a crash), and LangGraph's run then reads the same check
 on PostgreSQL that is a round trip and a decode per turn for nothing. ``hand_over(thread, saved)`` gives the
 run the tuple already read, once; every other read (another thread, a given checkpoint id, a second read)
 goes to the store. Nothing can change the checkpoint in between: the turn holds its call's lock.
+``question_waiting(saved)`` finds the question the call waits at in that same tuple.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from dialog.state import Prompt
+
+INTERRUPT = "__interrupt__"  # the channel LangGraph records interrupts in (its own constant is private)
 _HANDED: ContextVar[dict | None] = ContextVar("checkpoint_handed_over", default=None)
 
 
-def install(saver: Any) -> None:
+def serve_handed_over_reads(saver: Any) -> None:
     """Let ``hand_over`` serve ``saver``'s next read of the latest checkpoint (idempotent, per saver)."""
     if getattr(saver, "_reads_handed_over", False) or "get_tuple" in vars(saver):
         return  # installed already, or its get_tuple was replaced by someone else: leave it alone
@@ -58,3 +62,15 @@ def hand_over(thread_id: str, saved: Any) -> Iterator[None]:
         yield
     finally:
         _HANDED.reset(token)
+
+
+def question_waiting(saved: Any) -> Prompt | None:
+    """The prompt a call waits at, from its latest checkpoint tuple (None: not waiting, or no checkpoint).
+
+    The same answer as ``get_state().interrupts`` (the interrupts its tasks recorded in the checkpoint's
+    pending writes) without building a whole snapshot (~0.3 ms a turn); anything else takes get_state.
+    """
+    for _task, channel, value in (saved.pending_writes or ()) if saved else ():
+        if channel == INTERRUPT and value:
+            return (value[0] if isinstance(value, list | tuple) else value).value
+    return None

@@ -2,7 +2,7 @@
 
 from langgraph.checkpoint.memory import InMemorySaver
 
-from graph.read_once import hand_over, install
+from graph.speedups.one_checkpoint_read import hand_over, serve_handed_over_reads
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import ClinicAPI
 
@@ -40,8 +40,8 @@ def test_a_new_calls_first_turn_reads_the_store_once():
 
 def test_the_hand_over_serves_one_read_of_that_threads_latest_checkpoint_only():
     saver = CountingSaver()
-    install(saver)
-    install(saver)  # idempotent: still one layer
+    serve_handed_over_reads(saver)
+    serve_handed_over_reads(saver)  # idempotent: still one layer
     config = {"configurable": {"thread_id": "call-1"}}
     handed = object()
     with hand_over("call-1", handed):
@@ -71,7 +71,7 @@ def test_installing_makes_no_reference_cycle():
     gc.disable()
     try:
         saver = InMemorySaver()
-        install(saver)
+        serve_handed_over_reads(saver)
         freed = weakref.ref(saver)
         del saver
         assert freed() is None  # freed at once, not left for the cycle collector

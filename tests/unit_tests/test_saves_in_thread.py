@@ -8,7 +8,7 @@ from langgraph.graph import START, StateGraph
 from langgraph.types import Command, interrupt
 from typing_extensions import TypedDict
 
-from graph.inline_saves import InlineExecutor, install, saves_inline
+from graph.speedups.saves_in_thread import InlineExecutor, allow_saves_in_thread, saves_in_thread
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import ClinicAPI
 
@@ -44,8 +44,8 @@ def waiting_graph(saver):
     return builder.compile(checkpointer=saver)
 
 
-def test_install_finds_langgraphs_hook():
-    assert install() is True  # False would mean a LangGraph upgrade moved it: saves went back to the pool
+def test_allowing_saves_in_thread_finds_langgraphs_hook():
+    assert allow_saves_in_thread() is True  # False would mean a LangGraph upgrade moved it: saves went back to the pool
 
 
 def test_an_agents_turns_save_in_the_callers_thread():
@@ -58,7 +58,7 @@ def test_an_agents_turns_save_in_the_callers_thread():
 
 
 def test_other_graphs_keep_langgraphs_thread_pool():
-    install()
+    allow_saves_in_thread()
     saver = ThreadRecordingSaver()
     graph = waiting_graph(saver)
     config = {"configurable": {"thread_id": "t"}}
@@ -66,7 +66,7 @@ def test_other_graphs_keep_langgraphs_thread_pool():
     graph.invoke(Command(resume="hello"), config)
     assert saver.threads and threading.get_ident() not in saver.threads
     saver.threads.clear()
-    with saves_inline():
+    with saves_in_thread():
         graph.invoke(Command(resume="again"), config)
     assert saver.threads and set(saver.threads) == {threading.get_ident()}
 

@@ -3,12 +3,12 @@
 Every sync ``invoke`` of LangGraph builds a thread pool and starts a thread in it to save checkpoints and
 pending writes (its ``BackgroundExecutor``). A caller turn of this agent runs one task per step and saves
 one or two small checkpoints, so nothing overlaps: starting the thread costs more than the save (about a
-sixth of a turn, measured by ``benchmarks/turn_latency.py``). Inside ``saves_inline()`` each save runs when
+sixth of a turn, measured by ``benchmarks/turn_latency.py``). Inside ``saves_in_thread()`` each save runs when
 LangGraph submits it, in order, and is finished before the next step starts -- what ``durability="sync"``
 asks for anyway. Other graphs in the process (and the agent's graph outside that block) keep the default.
 
-LangGraph has no public switch for this; ``install()`` wraps the one function its executor gets the pool
-from, and ``tests/unit_tests/test_inline_saves.py`` fails if a LangGraph upgrade moves it.
+LangGraph has no public switch for this; ``allow_saves_in_thread()`` wraps the one function its executor gets the pool
+from, and ``tests/unit_tests/test_saves_in_thread.py`` fails if a LangGraph upgrade moves it.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ class InlineExecutor(concurrent.futures.Executor):
         return future
 
 
-def install() -> bool:
-    """Let ``saves_inline()`` take effect (idempotent). False if this LangGraph has no such hook."""
+def allow_saves_in_thread() -> bool:
+    """Let ``saves_in_thread()`` take effect (idempotent). False if this LangGraph has no such hook."""
     try:
         from langgraph.pregel import _executor
     except ImportError:
@@ -64,7 +64,7 @@ def install() -> bool:
 
 
 @contextmanager
-def saves_inline() -> Iterator[None]:
+def saves_in_thread() -> Iterator[None]:
     """Within this block, LangGraph runs in this thread (see the module's docstring)."""
     token = _INLINE.set(True)
     try:

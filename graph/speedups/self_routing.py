@@ -19,13 +19,13 @@ from langgraph.types import Command
 
 from dialog.context import Context
 from dialog.state import CallState
-from graph.stored import StoredCall, as_call, calling, stored_update
+from graph.speedups.three_channels import StoredCall, as_call, stored_update, uniform_call
 
 Router = Callable[[CallState], str]
 _UNSET = object()
 
 
-def destinations(router: Router) -> tuple[str, ...]:
+def router_targets(router: Router) -> tuple[str, ...]:
     """The nodes ``router`` may answer: the members of its ``Literal`` return type (nested ones flattened)."""
     def members(tp: Any) -> list[str]:
         args = get_args(tp)
@@ -37,13 +37,13 @@ def destinations(router: Router) -> tuple[str, ...]:
     return found
 
 
-def routed(node: Callable[..., dict], router: Router) -> Callable[..., Command]:
+def self_routing(node: Callable[..., dict], router: Router) -> Callable[..., Command]:
     """``node`` returning ``Command(update=its update, goto=router(state after the update))``.
 
-    The graph keeps the call in three channels (``graph.stored``): ``node`` and ``router`` see a ``CallState``.
+    The graph keeps the call in three channels (``three_channels``): ``node`` and ``router`` see a ``CallState``.
     """
-    allowed = frozenset(destinations(router))
-    call = calling(node)
+    allowed = frozenset(router_targets(router))
+    call = uniform_call(node)
 
     def run(stored: StoredCall, runtime: Runtime[Context], config: RunnableConfig) -> Command:
         state = as_call(stored)
