@@ -13,17 +13,15 @@ from datetime import date, datetime, timedelta
 from typing import Literal
 from zoneinfo import ZoneInfo
 
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# Re-exported: the calendar rules are where the agent and the backends ask for them.
+from voicekit.weekdays import WEEKDAYS as WEEKDAYS
+from voicekit.weekdays import weekday_of as weekday_of
+
 DEFAULT_TIMEZONE = "America/New_York"
 DEFAULT_DAYS_AHEAD = 90
 
 Refusal = Literal["past", "holiday", "closed", "beyond_horizon"]
 """Why a date cannot be booked."""
-
-
-def weekday_of(on: date) -> str:
-    """The lower-case weekday of a date ("tuesday")."""
-    return WEEKDAYS[on.weekday()]
 
 
 def coming(weekday: str, today: date) -> date:

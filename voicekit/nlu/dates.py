@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from voicekit.clinic import WEEKDAYS
+from voicekit.weekdays import WEEKDAYS
 
 MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                "november", "december")

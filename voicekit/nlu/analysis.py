@@ -1,0 +1,136 @@
+"""A rule parser for what callers say to a clinic line.
+
+``parse(text)`` is the contract of SPEC 2.2: always the four keys ``intent, day, time, name``.
+``analyse(text, today=...)`` gives the agent more: every day and time heard (to spot
+"Tuesday or Wednesday"), keypad presses, stop / repeat / emergency / medical / address acts,
+and the utterance with card and ID numbers masked. Neither ever raises.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+
+import voicekit.nlu.lexicon as lexicon
+from voicekit.nlu.act_rules import ACT_RULES
+from voicekit.nlu.dates import find_date, numeric_dates_as_words
+from voicekit.nlu.intent_rules import INTENT_RULES
+from voicekit.nlu.judgements import is_stop
+from voicekit.nlu.names import bare_name, find_name
+from voicekit.nlu.phrases import CRISIS_RE, EMERGENCY_RE, has_phrase, said
+from voicekit.nlu.rules import Turn, decide
+from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS
+from voicekit.nlu.types import Understanding
+from voicekit.nlu.values import choice, days, negated, pick, times
+from voicekit.privacy import MASK, mask_sensitive
+from voicekit.weekdays import WEEKDAYS
+
+# Keypad presses: "[DTMF] 1" alone, or "<entered_dtmf_digits>1</entered_dtmf_digits>" anywhere (its keys are the tags'
+# contents, stripped). No two runs of spaces meet: "\s*([^<]*?)\s*" was cubic in the spaces after an opening tag,
+# "\s*([0-9*#]*)\s*" quadratic in those after "[DTMF]"; the contents are stripped by ``str.strip`` instead.
+_DTMF_RE = re.compile(r"^\s*\[dtmf\]\s*+([0-9*#]*+)\s*$|<entered_dtmf_digits>([^<]*+)</entered_dtmf_digits>",
+                      re.IGNORECASE)
+# Keypad markup around anything but ASCII keys ("[DTMF] １"): a key press that means nothing here.
+_DTMF_MARKUP_RE = re.compile(r"\[dtmf\]|</?entered_dtmf_digits>", re.IGNORECASE)
+_TOKEN_RE = re.compile(r"\d{1,2}:\d{2}|[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
+_NUMBERISH = set(NUMBER_WORDS) | {w for phrase in MINUTE_WORDS for w in phrase.split()} | {"o", "oh"}
+
+
+# o"clock, o clock. The spaces after the quote belong to the quote: with it optional, "\s*[...]?\s*" tried every
+# split of a run of spaces between its two halves, quadratic in a long run after an "o".
+_O_CLOCK = re.compile(r"\bo\s*(?:[\"`´]\s*)?clock\b", re.IGNORECASE)
+_DOTTED_AM_PM = re.compile(r"\b([ap])\.\s?m\b\.?", re.IGNORECASE)
+_GLUED_AM_PM = re.compile(r"\b(\d{1,2})\s?([ap]m)\b", re.IGNORECASE)
+_DOTTED_TIME = re.compile(r"\b(\d{1,2})\.(\d{2})\b")
+_AMOUNT = re.compile(r"(?<![\w:])[-+]\d+(?:\.\d+)?\b|\b\d+\.\d\b")  # "-1", "1.0": amounts, not times
+_HYPHENATED = re.compile(r"\b(\w+)-(?=(\w+))")
+
+
+def _clean(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
+    text = _O_CLOCK.sub("o'clock", text)
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else " " for ch in text)
+    text = _DOTTED_AM_PM.sub(r"\1m", text)
+    text = _GLUED_AM_PM.sub(r"\1 \2", text)
+    text = _DOTTED_TIME.sub(r"\1:\2", numeric_dates_as_words(text))
+    text = _AMOUNT.sub(" ", text)
+    # Hyphens join names ("Anne-Marie") but not numbers: "two-thirty" and "10-30" are two words.
+    if "-" not in text:
+        return text
+    return _HYPHENATED.sub(lambda m: m.group(1) + (" " if _numberish(m.group(1), m.group(2)) else "-"), text)
+
+
+def _numberish(*words: str) -> bool:
+    return any(w.isdigit() or w.lower() in _NUMBERISH for w in words)
+
+
+def bare_name_of(text: str) -> str | None:
+    """The whole utterance as a name when it is nothing but one ("Sam Smith", "J A M I E", "Monday Smith")."""
+    original = _TOKEN_RE.findall(_clean(mask_sensitive(str(text))).replace(MASK, " "))
+    return bare_name([t.lower() for t in original], original, lexicon.NOT_NAMES, set(lexicon.DAY_FORMS))
+
+
+_NO_CLOCK = date(2000, 1, 3)  # a reference to find date words by, when today's date is not known
+
+
+def analyse(text: object, today: date | str | None = None) -> Understanding:
+    """Understand one caller utterance; ``today`` (a date, or just its weekday) resolves "tomorrow" and dates."""
+    if text is None:
+        text = ""
+    if not isinstance(text, str):
+        text = str(text)
+    text = text[:2000]  # a transcript longer than this is noise; keep the parser linear and fast
+    masked = mask_sensitive(text)
+    # A key press decides before any rule is read: its rule is the keypad's.
+    heard = Understanding(masked_text=masked, sensitive=MASK in masked, intent_rule="keypad", act_rule="keypad")
+    dtmf = _DTMF_RE.search(masked)
+    if dtmf:
+        heard.act, heard.dtmf = "dtmf", dtmf.group(1) if dtmf.group(1) is not None else dtmf.group(2).strip()
+        if not re.fullmatch(r"[0-9*#]*", heard.dtmf, re.ASCII):
+            heard.dtmf = "?"  # full-width or other non-ASCII digits are not keys
+        return heard
+    if _DTMF_MARKUP_RE.search(masked):
+        heard.act, heard.dtmf = "dtmf", "?"
+        return heard
+    cleaned = _clean(masked.replace(MASK, " "))
+    original = _TOKEN_RE.findall(cleaned)
+    lower = [t.lower() for t in original]
+    joined = " ".join(lower)
+    content = [t for t in lower if t not in lexicon.FILLERS and t not in lexicon.YES_WORDS and t not in lexicon.NO_WORDS
+               and t not in {"make", "it", "please", "how", "about", "at", "then", "instead", "maybe", "or", "and"}]
+
+    weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
+    heard.days, heard.relative_day = days(lower, weekday_today)
+    named, date_words = find_date(lower, today if isinstance(today, date) else _NO_CLOCK,
+                                  ruled_out=lambda at: negated(lower, at))
+    if named is not None and isinstance(today, date):
+        heard.date, heard.days = named.isoformat(), [WEEKDAYS[named.weekday()]]  # the date wins over a weekday
+    if "today" in lower and has_phrase(joined, lexicon.DONE_FOR_TODAY) and not lexicon.DAY_FORMS.keys() & lower:
+        heard.days, heard.relative_day, heard.date = [], None, None  # "that's all for today" asks for no day
+    heard.times = times(lower, len(content), date_words)
+    heard.day, day_choice = pick(heard.days, lower)
+    heard.time, time_choice = pick(heard.times, lower)
+    heard.ambiguous = "day" if day_choice else ("time" if time_choice else None)
+    heard.name = find_name(lower, original, lexicon.NOT_NAMES)
+    words = set(lower)
+    heard.booking_words, heard.booking_verb = bool(lexicon.BOOK_WORDS & words), bool(lexicon.BOOK_VERBS & words)
+    moves_one = lexicon.MOVE_VERBS & words and lexicon.APPOINTMENT_NOUNS & words  # "move my Friday appointment"
+    heard.reschedule = bool(lexicon.RESCHEDULE_WORDS & words or moves_one)
+    heard.pick = choice(lower)
+    heard.callback = has_phrase(joined, lexicon.CALLBACK_PHRASES)
+    emergency, stop = said(joined, EMERGENCY_RE), is_stop(lower, joined, heard)  # each scanned once a turn
+    heard.crisis = emergency and said(joined, CRISIS_RE)  # crisis phrases are emergency phrases too
+    turn = Turn(lower, original, heard, emergency, stop, asked="?" in cleaned)
+    heard.intent, heard.intent_rule = decide(INTENT_RULES, turn)
+    heard.act, heard.act_rule = decide(ACT_RULES, turn)
+    return heard
+
+
+def parse(text: object) -> dict:
+    """SPEC 2.2: ``{"intent", "day", "time", "name"}`` for one utterance; never raises."""
+    try:
+        return analyse(text).as_parse()
+    except Exception:  # the contract is "never raises": a parser bug must not drop the call
+        return {"intent": "unknown", "day": None, "time": None, "name": None}

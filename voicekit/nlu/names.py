@@ -1,0 +1,120 @@
+"""Callers' names as they say them (SPEC 5.3): whole names, spelled names, and what is not a name.
+
+"my name is Sam Smith" is Sam Smith, "J A M I E" is Jamie, and "I'm having trouble", "I'm pregnant" or
+"this is urgent" give no name at all. Works on the word tokens of ``voicekit.nlu.analyse``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from voicekit.nlu.dates import MONTH_NAMES
+
+# Words that are never a name (nor part of one), whatever lead comes before them.
+NEVER_NAMES = {
+    "not", "a", "an", "the", "me", "i", "you", "it", "that", "this", "in", "on", "at", "for", "to", "with", "and",
+    "or", "but", "please", "thanks", "thank", "hello", "hi", "hey", "about", "again", "noon", "midday", "today",
+    "tomorrow", "next", "blah", "nothing", "nobody", "someone", "somebody", "my", "your", "his", "her", "our",
+    "their", "is", "was", "be", "am", "pm", "are", "unknown", "none", "null", "maybe", "perhaps", "dtmf", "mister",
+    "mr", "mrs", "ms", "dr", "doctor", "from", "of", "by", "who", "speaking", "here", "there", "too", "also", "as",
+    "so", "if", "when", "because", "need", "needs", "want", "wants", "would", "like", "could", "can", "will",
+    "have", "has", "had", "do", "does", "did", "book", "booking", "appointment", "cancel", "calling", "call",
+    "just", "only", "still", "really", "very", "all", "any", "some", "no", "yes", "ok", "okay",
+}
+# After "I'm" / "I am" / "this is" / "it's" a word is usually a state, not a name: "I'm pregnant".
+STATES = {
+    "sure", "pretty", "pregnant", "urgent", "sick", "ill", "fine", "good", "well", "okay", "available", "free",
+    "busy", "sorry", "afraid", "new", "interested", "worried", "concerned", "scared", "hurt", "injured", "ready",
+    "done", "late", "early", "back", "away", "out", "home", "able", "unable", "allergic", "diabetic", "over",
+    "under", "still", "also", "really", "very", "so", "just", "already", "currently", "now", "alone",
+    "important", "serious", "bad", "better", "worse", "tired", "in", "at", "on", "off", "up", "not", "going",
+    "emergency", "patient", "member", "visitor", "caller", "student", "teacher", "mom", "mum", "dad", "mother",
+    "father", "parent", "wife", "husband", "son", "daughter", "nurse", "doctor", "dentist", "best", "much",
+    "located", "supposed", "look",
+}
+# "The dentist's name is ...", "their name is ...": someone else's name, not the caller's.
+OTHERS = {"his", "her", "their", "its", "dentist's", "doctor's", "therapist's", "provider's", "office's",
+          "clinic's", "salon's", "salon", "clinic", "practice", "office", "doctor", "dentist", "therapist", "dr"}
+# (lead words, whether what follows may be a state rather than a name)
+NAME_LEADS: tuple[tuple[tuple[str, ...], bool], ...] = (
+    (("my", "name", "is"), False), (("my", "name's"), False), (("name", "is"), False), (("name's",), False),
+    (("call", "me"), False), (("names",), False), (("under",), False), (("it's", "for"), False),
+    (("it", "is", "for"), False), (("booking", "is", "for"), False), (("appointment", "is", "for"), False),
+    (("this", "is"), True), (("it's",), True), (("it", "is"), True), (("i'm",), True), (("i", "am"), True),
+)
+_SPELLED_TOKEN = re.compile(r"^[a-z](?:-[a-z]){2,}$")
+_LEADS_BY_FIRST_WORD: dict[str, list[tuple[tuple[str, ...], bool]]] = {}
+for _lead in NAME_LEADS:  # only the leads that start with the word at hand are tried there, in NAME_LEADS' order
+    _LEADS_BY_FIRST_WORD.setdefault(_lead[0][0], []).append(_lead)
+
+
+def capitalise_name(word: str) -> str:
+    """A name as written: capitalised when the transcript was all upper or all lower case."""
+    if word.isupper() or word.islower():
+        return re.sub(r"(^|['\-\s])(\w)", lambda m: m.group(1) + m.group(2).upper(), word.lower())
+    return word  # mixed case is how the transcript spelled it: keep it
+
+
+def _is_word(token: str) -> bool:
+    return token[:1].isalpha() and token.replace("'", "").replace("-", "").isalpha()
+
+
+def _spelled(lower: list[str], start: int) -> tuple[str, int] | None:
+    """A name spelled letter by letter from ``start`` ("j a m i e", "j-a-m-i-e"), and the index after it."""
+    if start < len(lower) and _SPELLED_TOKEN.match(lower[start]):
+        return lower[start].replace("-", ""), start + 1
+    end = start
+    while end < len(lower) and len(lower[end]) == 1 and lower[end].isalpha():
+        end += 1
+    return ("".join(lower[start:end]), end) if end - start >= 3 else None
+
+
+def _name_word(lower: str, not_names: set[str]) -> bool:
+    return _is_word(lower) and lower not in not_names and lower not in NEVER_NAMES and not lower.endswith("ing")
+
+
+def find_name(lower: list[str], original: list[str], not_names: set[str]) -> str | None:
+    """The name after a lead ("my name is", "it's for", "I'm"...), one to three words, or spelled out."""
+    mixed_case = not all(w.isupper() for w in original if w.isalpha()) and \
+        not all(w.islower() for w in original if w.isalpha())
+    for i in range(len(lower)):
+        for lead, may_be_state in _LEADS_BY_FIRST_WORD.get(lower[i], ()):
+            j = i + len(lead)
+            if tuple(lower[i:j]) != lead or j >= len(lower) or (lead == ("under",) and i == 0):
+                continue
+            spelled = _spelled(lower, j)
+            if spelled is not None:
+                return capitalise_name(spelled[0])
+            if not _name_word(lower[j], not_names) or (may_be_state and lower[j] in STATES):
+                continue
+            # A mixed-case transcript capitalises names: "I'm after a therapist", "This is kind of urgent".
+            if may_be_state and mixed_case and not original[j][:1].isupper():
+                continue
+            if lead[0] in ("name", "name's") and i > 0 and lower[i - 1] in OTHERS:
+                continue
+            if lower[j] in MONTH_NAMES and j + 1 < len(lower) and lower[j + 1][:1].isdigit():
+                continue  # "it's for March 13th": a date
+            words = [original[j]]
+            for k in range(j + 1, min(j + 3, len(lower))):
+                # Mixed-case transcripts capitalise names; in all-lower or all-upper ones any name word goes.
+                if not _name_word(lower[k], not_names) or (mixed_case and not original[k][:1].isupper()):
+                    break
+                words.append(original[k])
+            return capitalise_name(" ".join(words))
+    return None
+
+
+def bare_name(lower: list[str], original: list[str], not_names: set[str], day_words: set[str]) -> str | None:
+    """The whole utterance as a name, when it is nothing else: "Sam Smith", "J A M I E", "Monday Smith".
+
+    A day word may start a name of two or three words ("Monday Smith"); the last word must be a name word.
+    """
+    spelled = _spelled(lower, 0)
+    if spelled is not None and spelled[1] == len(lower):
+        return capitalise_name(spelled[0])
+    if not 1 <= len(lower) <= 3 or not _name_word(lower[-1], not_names):
+        return None
+    for word in lower[:-1]:
+        if not (_name_word(word, not_names) or (word in day_words and len(lower) > 1)):
+            return None
+    return capitalise_name(" ".join(original))

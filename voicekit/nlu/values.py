@@ -1,0 +1,112 @@
+"""The values in a turn: the days, the times and the choice among offered times a caller names.
+
+Each found in the words and then kept or dropped by what is around it: "not Tuesday", "I have something at 2",
+"at 5 Bon Air Rd", "the 2:30 one", "Tuesday or Wednesday".
+"""
+
+from __future__ import annotations
+
+import voicekit.nlu.lexicon as lexicon
+from voicekit.nlu.spoken_time import NUMBER_WORDS, TIME_CUES, FoundTime, find_times
+from voicekit.weekdays import WEEKDAYS
+
+RELATIVE_DAYS = ("today", "tomorrow")
+
+
+def negated(lower: list[str], at: int) -> bool:
+    """A value the caller rules out: "not Tuesday", "can't do Friday", "anything but Monday", "not at 10"."""
+    looked = 0
+    for word in reversed(lower[max(0, at - 4):at]):
+        if word in ("at", "on", "do", "make", "it", "a", "the"):
+            continue
+        if word in lexicon.NEGATORS - {"no"} or word.endswith("n't"):  # "no, make it Wednesday" is a correction
+            return True
+        looked += 1
+        if looked == 2 or word in lexicon.DAY_FORMS or word in RELATIVE_DAYS or word[:1].isdigit():
+            break  # "not Tuesday, Wednesday": the negation ends at the value it negates
+    return at >= 2 and lower[at - 1] == "but" and lower[at - 2] in ("anything", "any", "anyday")
+
+
+def choice(lower: list[str]) -> int | None:
+    """Which offered time is meant by "the first one", "first available", "the earliest", "option 3"."""
+    for i, tok in enumerate(lower):
+        following = lower[i + 1] if i + 1 < len(lower) else None
+        if tok in lexicon.ORDINALS and (following is None or following in lexicon.CHOSEN):
+            return lexicon.ORDINALS[tok]
+        if tok in ("option", "number", "choice") and following is not None:
+            number = int(following) if following.isdigit() else NUMBER_WORDS.get(following)
+            if number is not None and 1 <= number <= 9:
+                return number
+    return None
+
+
+def pick(values: list[str], lower: list[str]) -> tuple[str | None, bool]:
+    """The value meant, and whether the caller offered alternatives ("Tuesday or Wednesday")."""
+    distinct = list(dict.fromkeys(values))
+    if len(distinct) <= 1:
+        return (distinct[0] if distinct else None), False
+    if {"or", "either"} & set(lower):
+        return None, True
+    return distinct[-1], False  # "not Tuesday, Wednesday": the last value is the correction
+
+
+def days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
+    """The weekdays named (not ruled out), and "today"/"tomorrow" when said (a weekday too once today is known)."""
+    days, relative = [], None
+    for i, tok in enumerate(lower):
+        tok = tok.removesuffix("'s")  # "Tuesday's appointment", "tomorrow's"
+        if (tok in lexicon.DAY_FORMS or tok in RELATIVE_DAYS) and negated(lower, i):
+            continue  # "not Tuesday", "not today, thank you", "I'm not free tomorrow"
+        if tok in lexicon.DAY_FORMS:
+            days.append(lexicon.DAY_FORMS[tok])
+        elif tok in RELATIVE_DAYS:
+            relative = tok
+            if today in WEEKDAYS:
+                offset = 0 if tok == "today" else 1
+                if i >= 2 and lower[i - 2 : i] == ["day", "after"]:  # "(the) day after tomorrow"
+                    offset = 2
+                days.append(WEEKDAYS[(WEEKDAYS.index(today) + offset) % 7])
+    return days, relative
+
+
+def times(lower: list[str], content_words: int, date_words: set[int]) -> list[str]:
+    """The times named: a bare number only when cued ("at 3") or nearly alone, never a count, a date or a house."""
+    times = []
+    for found in find_times(lower):
+        if found.start in date_words:  # "March 3", "on the 14th": a day of the month, not a time
+            continue
+        cued = found.start > 0 and lower[found.start - 1] in TIME_CUES
+        counted = (found.end < len(lower) and lower[found.end] in lexicon.COUNTED) or (
+            found.start > 0 and lower[found.start - 1] in lexicon.POINTING and not found.explicit)
+        if negated(lower, found.start) or _not_a_time(lower, found) or _pronoun_one(lower, found):
+            continue
+        if found.explicit or (not counted and (cued or content_words <= 3)):
+            times.append(found.hhmm)
+    return times
+
+
+def _pronoun_one(lower: list[str], found: FoundTime) -> bool:
+    """A pointing "one" ("the 2:30 one", "the morning one", "book one", "some one else"): it is not 1 o'clock."""
+    if lower[found.end - 1] != "one" or found.start == 0:
+        return False
+    before = lower[found.start - 1]
+    if lower[found.start] == "one" and before in lexicon.ONE_AS_A_THING:
+        return True
+    if found.end - found.start == 1:
+        return not found.explicit and (before[:1].isdigit() or before in ("am", "pm", "o'clock", *lexicon.PARTS_OF_DAY))
+    return before in ("the", "that") and lower[found.start] in lexicon.PARTS_OF_DAY
+
+
+def _not_a_time(lower: list[str], found: FoundTime) -> bool:
+    """A house number ("at 5 Bon Air Rd") or a time the caller is busy at ("I have something at 2").
+
+    A time said with minutes or am/pm ("1:30 pm with Dr. Wong", "half past 10 ... that way") is no house number.
+    """
+    start, end = found.start, found.end
+    if not found.explicit and lexicon.STREET & set(lower[end:end + 3]):
+        return True
+    if start == 0 or lower[start - 1] not in ("at", "until"):
+        return False
+    before = lower[max(0, start - 3):start]
+    had = lexicon.HAD & set(before) and lexicon.HAVE & set(lower[max(0, start - 5):start])
+    return bool(lexicon.BUSY & set(before) or had)
