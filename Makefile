@@ -64,6 +64,7 @@ screenshot: setup browser
 artifacts: setup
 	$(PY) -m tools.manifest tools.json
 	$(PY) -m evals.runner --lab --traces traces.jsonl
+	$(PY) -m evals.flow docs/flow.md
 
 evals: setup
 	$(PY) -m evals.runner

@@ -12,6 +12,9 @@
 
 The writes (``book``, ``cancel``, ``request_callback``) have exactly one way in: CONFIRM resumed with a
 plain yes. Layers import one way only: ``graph -> nodes -> dialog -> tools -> voicekit``.
+
+Drawn (Studio, the simulator), every node that hears the caller is wired to every step, since any answer may
+change the request; the order each request takes is in docs/flow.md (``python -m evals.flow``).
 """
 
 from __future__ import annotations

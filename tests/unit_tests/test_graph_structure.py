@@ -23,9 +23,9 @@ def test_the_only_way_into_a_write_tool_is_confirm():
         assert sources == {"confirm"}, f"{write} is reachable from {sources}"
 
 
-def test_every_path_from_start_to_a_write_passes_confirm():
+def writes_reachable_without_confirm(drawn):
     adjacency = {}
-    for source, target in edges():
+    for source, target in drawn:
         if source != "confirm":  # cut CONFIRM out: no write may still be reachable
             adjacency.setdefault(source, set()).add(target)
     seen, todo = set(), ["__start__"]
@@ -34,7 +34,17 @@ def test_every_path_from_start_to_a_write_passes_confirm():
         if node not in seen:
             seen.add(node)
             todo.extend(adjacency.get(node, ()))
-    assert not seen & set(WRITES)
+    return seen & set(WRITES)
+
+
+def test_every_path_from_start_to_a_write_passes_confirm():
+    assert not writes_reachable_without_confirm(edges())
+
+
+def test_the_proof_finds_a_write_reachable_another_way():
+    # A find_slots that could book (or a router whose Literal named a write) must fail the proof above.
+    assert writes_reachable_without_confirm([*edges(), ("find_slots", "book")]) == {"book"}
+    assert writes_reachable_without_confirm([*edges(), ("understand", "cancel")]) == {"cancel"}
 
 
 def test_done_and_handoff_are_terminal():
