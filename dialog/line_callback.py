@@ -16,7 +16,7 @@ from dialog import phrases, security_phrases
 from dialog.context import Context
 from dialog.handoff import CALLBACK_ASKED, for_staff, handoff_update
 from dialog.hearing import hear
-from dialog.state import CallState, Step, TaskName
+from dialog.state import CallState, CallUpdate, Step, TaskName
 from voicekit.phones import corrected, why_not_a_phone
 from voicekit.privacy import PHONE_TOKEN_RE
 
@@ -75,7 +75,7 @@ def answer(state: CallState, context: Context) -> dict:
     return turn | _once_more(state, phrases.SORRY)
 
 
-def _once_more(state: CallState, note: str) -> dict:
+def _once_more(state: CallState, note: str) -> CallUpdate:
     missed = state.misunderstood + 1
     if missed >= 2:
         return {"misunderstood": missed, "notes": [security_phrases.NOT_LEFT_UNCLEAR], "ended": "stopped"}

@@ -7,9 +7,10 @@ caller give, was it a plain "no" to the read-back, and can the request use those
 from __future__ import annotations
 
 from datetime import date
+from typing import cast
 
 from dialog import phrases
-from dialog.state import CallState, TaskName
+from dialog.state import CallState, CallUpdate, TaskName
 from dialog.tasks import TASKS, task_named
 from voicekit.lexicon import NOT_NAMES
 from voicekit.names import capitalise_name
@@ -18,7 +19,7 @@ from voicekit.schedule import coming, weekday_of
 
 
 def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, notes: list[str],
-               phone: str | None = None, today: date | None = None) -> dict:
+               phone: str | None = None, today: date | None = None) -> CallUpdate:
     """The slot updates of an understood turn (``notes`` gets what the caller should be told).
 
     ``today``: the clinic's date, which a weekday said alone is resolved against (None: the clock failed).
@@ -28,7 +29,7 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     # A new request keeps who is calling, not the day or time of the old one; a callback request keeps
     # them too, as what staff are to call back about.
     keeps_values = same_request or task == "callback"
-    update: dict = {} if same_request else start_over() | {"task": task}
+    update: CallUpdate = {} if same_request else start_over() | {"task": task}
     day, time = (state.day, state.time) if keeps_values else (None, None)
     if phone is not None:
         update["phone"] = phone
@@ -52,14 +53,15 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
             return update | start_over() | {"notes": notes}
         time, update["wanted_time"] = None, None
     if task is not None:
-        checked = TASKS[task].check_values(state, day, time, notes)
+        # dialog.tasks' CheckValues still says a bare dict; what it returns is an update like the rest.
+        checked = cast(CallUpdate, TASKS[task].check_values(state, day, time, notes))
         day, time, update = checked.pop("day"), checked.pop("time"), update | checked
     if heard.relative_day and not heard.day and not heard.days:
         notes.append(phrases.unknown_relative_day(heard.relative_day))
     return update | dated(day, named_date, date_named, today) | {"time": time, "name": name, "notes": notes}
 
 
-def dated(day: str | None, named_date: str | None, date_named: bool, today: date | None) -> dict:
+def dated(day: str | None, named_date: str | None, date_named: bool, today: date | None) -> CallUpdate:
     """The day with the date it is for: the one named (if it is still that weekday's), else the coming one."""
     if day is None:
         return {"day": None, "date": None, "date_named": False}
@@ -128,7 +130,7 @@ def name_from_last_word(text: str, heard: Understanding) -> str | None:
     return capitalise_name(last)
 
 
-def start_over() -> dict:
+def start_over() -> CallUpdate:
     """Forget the request (keypad *): the caller begins again from the open question."""
     return {"task": None, "day": None, "date": None, "date_named": False, "time": None, "wanted_time": None,
             "name": None, "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None,

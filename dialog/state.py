@@ -28,6 +28,8 @@ NodeName = Literal["understand", Step, WriteNode, "no_answer", "closed"]
 """Every node of the graph."""
 Asking = Literal["phone"]
 """What a waiting node may ask for beyond its dialog state's own slot."""
+Transfer = Literal["answered", "unanswered", "reported"]
+"""The phone line's report on the warm transfer, and "reported" once it was dealt with."""
 
 
 class Summary(TypedDict):
@@ -128,7 +130,7 @@ class CallState:
     """The closed clinic just offered to take a callback request: a plain yes next turn accepts it."""
     callback: CallbackRequest | None = None
     """The callback request left for staff in this call (after an accepted read-back, unanswered transfer or not)."""
-    transfer: Literal["answered", "unanswered", "reported"] | None = None
+    transfer: Transfer | None = None
     """The phone line's report on the warm transfer ("answered"/"unanswered"); "reported" once no_answer asked."""
     silent: int = 0
     """Silent turns in a row (counted while the clinic is closed, where they end the call instead of a hand-off)."""
@@ -152,3 +154,52 @@ class CallState:
     """Why the call ended without a person ("booked", "cancelled", "stopped"...), or how the line's question ended."""
     handoff: Handoff | None = None
     """{"reason", "summary": {"day", "time", "name"}} once the call went to a person."""
+
+
+class CallUpdate(TypedDict, total=False):
+    """What a node (or a step of one) changes: any of ``CallState``'s fields, with its type; the rest stay.
+
+    LangGraph merges the keys a node returns into the state, so a misspelt key or a wrong type would only
+    surface as a later, stranger bug; a test keeps these fields the same as CallState's.
+    """
+
+    utterance: str
+    dialog_state: DialogState
+    task: TaskName | None
+    day: str | None
+    date: str | None
+    date_named: bool
+    time: str | None
+    wanted_time: str | None
+    name: str | None
+    offered_day: str | None
+    offered_date: str | None
+    offered_times: list[str]
+    choices: list[str]
+    misunderstood: int
+    notes: list[str]
+    say: str
+    last_prompt: str
+    repeat: bool
+    confirmed: bool
+    call_id: str | None
+    phone: str | None
+    caller_id: str | None
+    booking_phone: str | None
+    phone_said: str | None
+    phone_heard: str | None
+    asking: Asking | None
+    callback_offered: bool
+    callback: CallbackRequest | None
+    transfer: Transfer | None
+    silent: int
+    staff_in: bool
+    staff_back: list[str] | None
+    confirmations: int
+    write_key: str | None
+    bookings_looked_up: str | None
+    bookings_found: list[Booking]
+    rebooked: Booking | None
+    result: WriteResult | None
+    ended: Ending | None
+    handoff: Handoff | None
