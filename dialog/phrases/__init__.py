@@ -1,0 +1,108 @@
+"""Every sentence the agent says, in one package: prompts, apologies, read-backs, farewells, hand-off lines.
+
+Nodes and rules never spell out a sentence themselves; they call ``dialog.phrases``, which has every name its
+modules define, by topic: how values are said (``values``), the waiting states' questions (``questions``), the
+read-backs and farewells (``read_backs``), what a turn says before its question (``notes``), callback requests
+(``callbacks``), and failures and hand-offs (``handoffs``). Functions take plain values (day, time, name), so a
+sentence can be changed, or translated, without touching the dialog.
+"""
+
+from __future__ import annotations
+
+from dialog.phrases.callbacks import (
+    CALLBACK_REFUSED,
+    NAME_FOR_CALLBACK,
+    NO_CALLBACK_LEFT,
+    PHONE_FOR_CALLBACK,
+    callback_left,
+    callback_re_ask,
+    callback_read_back,
+    not_a_phone_number,
+)
+from dialog.phrases.handoffs import (
+    BOOKING_REFUSED,
+    BROKEN,
+    CANCELLING_REFUSED,
+    HANDOFF_BECAUSE,
+    HANDOFF_WHEN_CLOSED,
+    MAY_HAVE_GONE_THROUGH,
+    NO_LOOKUP_HERE,
+    SAY_AGAIN,
+    UNAVAILABLE,
+    passed_on,
+)
+from dialog.phrases.notes import (
+    ANOTHER_TIME,
+    CANT_HEAR,
+    NO_ADVICE,
+    NO_SERVICE_INFO,
+    NOTHING_CANCELLED,
+    PRIVACY,
+    SILENT_GOODBYE,
+    SORRY,
+    START_OVER,
+    TAKE_YOUR_TIME,
+    YOU_ARE_WELCOME,
+    address,
+    emergency,
+    just_taken,
+    no_appointment_on,
+    no_open_times,
+    not_open,
+    staff_back_at,
+    staff_not_in,
+    unknown_relative_day,
+)
+from dialog.phrases.questions import (
+    CANNOT_FIND_APPOINTMENT,
+    GREETING,
+    NAME_FOR_BOOKING,
+    NAME_FOR_CANCELLING,
+    OPEN_QUESTION,
+    RE_ASK,
+    WHICH_DAY,
+    WHICH_DAY_TO_CANCEL,
+    YES_OR_NO,
+    open_times,
+    which_date_to_cancel,
+    which_day_of,
+    which_time_of,
+    which_time_to_cancel,
+)
+from dialog.phrases.read_backs import (
+    NOTHING_CHANGED,
+    booked,
+    booking_re_ask,
+    booking_read_back,
+    cancelled,
+    cancelling_re_ask,
+    cancelling_read_back,
+    kept_both,
+    rebooked_now_cancel,
+    rescheduling_re_ask,
+    rescheduling_read_back,
+)
+from dialog.phrases.values import (
+    KEY_WORDS,
+    day_and_time,
+    one_of,
+    spoken_booking_number,
+    spoken_day,
+    spoken_phone,
+    spoken_time,
+)
+
+__all__ = [
+    "spoken_time", "spoken_day", "KEY_WORDS", "spoken_booking_number", "one_of", "day_and_time", "GREETING",
+    "OPEN_QUESTION", "WHICH_DAY", "NAME_FOR_BOOKING", "NAME_FOR_CANCELLING", "YES_OR_NO", "RE_ASK", "which_day_of",
+    "which_time_of", "open_times", "WHICH_DAY_TO_CANCEL", "which_time_to_cancel", "which_date_to_cancel",
+    "CANNOT_FIND_APPOINTMENT", "booking_read_back", "booking_re_ask", "cancelling_re_ask", "cancelling_read_back",
+    "booked", "cancelled", "rescheduling_read_back", "rescheduling_re_ask", "rebooked_now_cancel", "kept_both",
+    "NOTHING_CHANGED", "SORRY", "PRIVACY", "NO_ADVICE", "TAKE_YOUR_TIME", "YOU_ARE_WELCOME", "CANT_HEAR",
+    "SILENT_GOODBYE", "NO_SERVICE_INFO", "START_OVER", "ANOTHER_TIME", "NOTHING_CANCELLED", "emergency",
+    "staff_back_at", "staff_not_in", "NAME_FOR_CALLBACK", "PHONE_FOR_CALLBACK", "not_a_phone_number",
+    "NO_CALLBACK_LEFT", "CALLBACK_REFUSED", "callback_read_back", "callback_re_ask", "callback_left", "not_open",
+    "no_open_times", "just_taken", "unknown_relative_day", "no_appointment_on", "spoken_phone", "address",
+    "UNAVAILABLE", "NO_LOOKUP_HERE", "MAY_HAVE_GONE_THROUGH", "BOOKING_REFUSED", "CANCELLING_REFUSED",
+    "HANDOFF_WHEN_CLOSED", "HANDOFF_BECAUSE", "passed_on", "SAY_AGAIN", "BROKEN"
+]
