@@ -1,4 +1,4 @@
-"""Issue 10: writes that cannot go wrong, and tests that kill the mutants the old suite let live."""
+"""Writes that cannot go wrong, and tests that kill the mutants the old suite let live."""
 
 import pytest
 
@@ -121,7 +121,7 @@ def test_quarter_to_one_is_a_quarter_to_one_in_the_afternoon():
 def test_a_find_bookings_failure_hands_off_as_a_tool_failure():
     api = ClinicAPI(plan={"find_bookings": ["error"]}, bookings=[{"day": "friday", "time": "09:00", "name": "Sam"}])
     agent = VoiceAgent(api, sleep=lambda s: None, caller_number="+16175550123")
-    # Issue 28: the lookup waits until the appointment is described (and a number is known, here the caller id).
+    # The lookup waits until the appointment is described (and a number is known, here the caller id).
     agent.handle("I need to cancel my Friday appointment, my name is Sam")
     assert agent.state == "HANDOFF" and agent.handoff["reason"] == "tool_failure"
 

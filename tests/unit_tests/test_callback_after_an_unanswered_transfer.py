@@ -1,4 +1,4 @@
-"""Issue 28 item 4: the callback the phone line starts (the warm transfer rang out) asks first.
+"""The callback the phone line starts (the warm transfer rang out) asks first.
 
 Reproduction: ``POST /calls/{id}/transfer {"answered": false, "caller_number": "<attacker's>"}`` left staff a
 request to ring that number about someone else's call at once, with no read-back and no yes; a withheld

@@ -1,4 +1,4 @@
-"""Issue 28 item 5: cancelling or moving an appointment needs the caller's number to match the booking's.
+"""Cancelling or moving an appointment needs the caller's number to match the booking's.
 
 Reproduction: cancelling needed only a name and a day, and the reply to the name told anyone whether that
 person is a patient ("Which day..." against "I couldn't find an appointment under..."). Each test below is an
@@ -6,7 +6,7 @@ attacker's try: someone else's name with their own number, a number that fits an
 a number said at the read-back, keypad digits, the last four digits only, a withheld caller id.
 
 The backend here is a look-alike of a real calendar (``tests/unit_tests/phone_clinic.py``); bookings carrying the
-number, and moving an appointment, are in ``test_verified_reschedule.py``.
+number, and moving an appointment, are in ``test_reschedule_checks_the_callers_number.py``.
 """
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 28 item 5: bookings carry the caller's number, and moving an appointment is checked by it.
+"""Bookings carry the caller's number, and moving an appointment is checked by it.
 
 Reproduction: a reschedule cancelled the old appointment on a name and a day; now the old one is cancelled only
 once the caller's number matched it, and the new one carries the number (so the caller can change it later).

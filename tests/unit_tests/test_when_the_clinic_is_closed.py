@@ -1,4 +1,4 @@
-"""Issue 14: the hours gate, and what a hand-off means when nobody is at the desk.
+"""The hours gate, and what a hand-off means when nobody is at the desk.
 
 Open or closed is decided from the injected clock once, when the call starts: holidays first, then the
 weekday's opening hours, else closed. With no clock the line counts as open (the lab's scenarios).

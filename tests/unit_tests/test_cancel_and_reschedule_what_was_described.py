@@ -1,4 +1,4 @@
-"""Issue 10 items 5 and 6: cancel only what the caller described; reschedule never leaves two appointments silently.
+"""Cancel only what the caller described; reschedule never leaves two appointments silently.
 
 Reproductions first: "cancel, my name is Jamie" used to read out (and, on "yes", cancel) whatever was booked
 under that name; "reschedule my Friday appointment to Tuesday at 10" + "yes" kept both appointments and the
@@ -17,8 +17,8 @@ FRIDAY_SPOKEN = ("friday", "2:30", "14:30", "half past two")
 
 
 def agent_for(*bookings):
-    # Issue 28: the line cancels only bookings under the caller's number, so these callers call from it
-    # (tests/unit_tests/test_verified_cancel.py is about callers who do not).
+    # The line cancels only bookings under the caller's number, so these callers call from it
+    # (tests/unit_tests/test_cancel_checks_the_callers_number.py is about callers who do not).
     api = ClinicAPI(bookings=[{"phone": PHONE, **b} for b in bookings])
     return VoiceAgent(api, sleep=lambda s: None, caller_number=PHONE), api
 
