@@ -32,7 +32,7 @@ def handoff_update(state: CallState, reason: HandoffReason, note: str | None = N
     return {"handoff": Handoff(reason=reason, summary=summary(state, day, time, name)), "notes": notes}
 
 
-def callback_record(answer: Mapping[str, Any]) -> CallbackRequest:
+def callback_record(answer: Mapping[str, object]) -> CallbackRequest:
     """The clinic's answer to ``request_callback`` as the call keeps it (staff need the whole number)."""
     keys = ("callback_id", "name", "phone", "reason", "summary")
     return CallbackRequest(**{k: answer[k] for k in keys if k in answer})  # type: ignore[typeddict-item]

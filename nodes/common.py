@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
@@ -23,6 +23,7 @@ AnswerHook = Callable[[CallState, str, Context, RunnableConfig], dict]
 """Extra updates a waiting node makes from the caller's answer (CONFIRM's consent gate)."""
 CALLBACK_TASKS: tuple[TaskName, ...] = ("callback", "transfer_callback")
 """Requests whose every question may be answered with a phone number (the one to call back on)."""
+T = TypeVar("T")
 
 
 def waiting_node(dialog_state: DialogState, question: Question, on_answer: AnswerHook | None = None,
@@ -57,7 +58,7 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
     return node
 
 
-def caller_answer(answer: Any, expects: str | None) -> tuple[str, str | None]:
+def caller_answer(answer: object, expects: str | None) -> tuple[str, str | None]:
     """(the caller's words, a phone number they gave) from what ``interrupt()`` was resumed with.
 
     VoiceAgent resumes a prompt that expects a phone number with {"text", "phone"}, the number already
@@ -103,7 +104,7 @@ def clinic(runtime: Runtime[Context]) -> ClinicBackend:
     return api
 
 
-def read_tool(runtime: Runtime[Context], tool: Callable[..., Any], *args: Any, **keywords: Any) -> Any:
+def read_tool(runtime: Runtime[Context], tool: Callable[..., T], *args: object, **keywords: object) -> T:
     """Call a read tool with the run's retry policy; the last error propagates."""
     context = runtime.context
     return call_read_tool(tool, *args, sleep=context.sleep, max_retries=context.max_retries, backoff=context.backoff,
