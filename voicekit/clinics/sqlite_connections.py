@@ -12,7 +12,7 @@ class IdleConnections:
     A service worker opens the clinic every turn: a new connection cost ~0.1 ms to open and ~0.4 ms more
     on its first query (SQLite reads the schema), a turn that used the clinic ~0.5 ms. Bounded over all
     files, oldest closed first, so a process that opens many clinic files (the tests) keeps few open.
-    A file is known by its path, device and inode, as for ``voicekit.clinic_store._SCHEMA_READY``: a file
+    A file is known by its path, device and inode, as for ``voicekit.clinics.store._SCHEMA_READY``: a file
     deleted and made again at the same path while its connection waits here, and given the same inode, would
     not be told apart.
     """

@@ -1,6 +1,6 @@
 """The iCalendar side of the CalDAV backend: what a booking, a cancel tombstone and busy time look like.
 
-Kept apart from ``voicekit.caldav_calendar`` (the HTTP side) so the formats can be read and tested without a
+Kept apart from ``voicekit.clinics.caldav_calendar`` (the HTTP side) so the formats can be read and tested without a
 server. A booking is a VEVENT at the slot's local time (TZID of the clinic with its VTIMEZONE); the caller's
 name is the SUMMARY, so staff read it in any calendar app. A tombstone is a VJOURNAL without a date: journal
 entries take no time on a calendar (RFC 5545 section 3.6.3), so it can never show as busy.

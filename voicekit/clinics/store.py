@@ -14,7 +14,7 @@ from typing import Protocol
 
 from typing_extensions import override
 
-from voicekit.sqlite_connections import CLOSED, IDLE, connect
+from voicekit.clinics.sqlite_connections import CLOSED, IDLE, connect
 
 
 class BookingStore(Protocol):
