@@ -72,9 +72,9 @@ async def play(agent: object, turns: list[bytes]) -> tuple[bytes, list[str]]:
     from phone.pipeline import phone_stages
 
     transcript: list[str] = []
-    vad, idle, barge_in, stt, keys, agent_turns, tts = phone_stages(agent)
+    vad, barge_in, idle, stt, keys, agent_turns, tts = phone_stages(agent)
     heard, said, speech = _Notes(transcript), _Notes(transcript), _Notes(transcript)
-    pipeline = Pipeline([vad, idle, barge_in, stt, heard, keys, agent_turns, said, tts, speech])
+    pipeline = Pipeline([vad, barge_in, idle, stt, heard, keys, agent_turns, said, tts, speech])
     task = PipelineTask(pipeline, params=PipelineParams(audio_in_sample_rate=RATE, audio_out_sample_rate=RATE))
 
     async def feed() -> None:

@@ -1,52 +1,52 @@
-"""One Pipecat frame processor around ``VoiceAgent``: a final transcription in, what to say out.
+"""One Pipecat frame processor around ``VoiceAgent``: the caller's words in, what to say out.
 
-    transport in -> VAD / turn -> speech-to-text -> keypad (DTMFAggregator) -> AgentTurns -> text-to-speech -> out
+    transport in -> VAD -> caller turns (barge-in) -> idle prompts -> speech to text -> keypad -> AgentTurns
+                 -> text to speech -> transport out
 
-Each final ``TranscriptionFrame`` is one caller turn: ``VoiceAgent.handle`` runs in a worker thread (it
-is synchronous and may wait between read retries), and its words go downstream as a ``TTSSpeakFrame``.
-Key presses reach it as transcriptions in the agent's own keypad syntax ("[DTMF] 1"), made by Pipecat's
-``DTMFAggregator`` in front (``keypad()``): an ``InputDTMFFrame`` is a system frame that would overtake
-queued transcriptions. When the call ends (DONE or HANDOFF) the goodbye is spoken and an ``EndWorkerFrame``
-follows it, so the pipeline ends once the words are out; a hand-off while staff are in also sends the
-transport a ``{"transfer": {...}}`` message (``VoiceAgent.transfer``) for the warm transfer.
+Whisper gives one ``TranscriptionFrame`` per stretch of speech; ``AgentTurns`` joins the stretches of one
+caller turn (``phone.turn_taking``: the wait after the question just asked) and runs ``VoiceAgent.handle`` on
+a worker thread (it is synchronous and may wait between read retries); its words go downstream as a
+``TTSSpeakFrame``. Key presses reach it as transcriptions in the agent's own keypad syntax ("[DTMF] 1"), made
+by Pipecat's ``DTMFAggregator`` in front (``keypad()``): an ``InputDTMFFrame`` is a system frame that would
+overtake queued transcriptions. When the call ends (DONE or HANDOFF) the goodbye is spoken and an
+``EndWorkerFrame`` follows it, so the pipeline ends once the words are out; a hand-off while staff are in
+also sends the transport a ``{"transfer": {...}}`` message (``VoiceAgent.transfer``): the Twilio line puts
+the caller through (``phone.twilio_calls``).
 
 On the phone line (``greet=True``) the call opens with the line's greeting, before the caller says a word;
-after each reply the VAD is told the end-of-turn pause for the question just asked (``phone.turn_taking``).
-``IdlePrompts`` turns the caller's long silence into an empty turn, so the agent's silence rules run.
+a call the line reconnects after an unanswered transfer opens with the agent's question instead (``opening``).
+After each reply the VAD is told the end-of-turn pause of the step the agent waits at (``phone.turn_taking``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from typing import Any
 
 from pipecat.frames.frames import (
-    BotStartedSpeakingFrame,
-    BotStoppedSpeakingFrame,
     EndWorkerFrame,
     Frame,
     OutputTransportMessageFrame,
     StartFrame,
     TranscriptionFrame,
     TTSSpeakFrame,
-    UserStartedSpeakingFrame,
-    UserStoppedSpeakingFrame,
     VADParamsUpdateFrame,
     VADUserStartedSpeakingFrame,
     VADUserStoppedSpeakingFrame,
 )
 from pipecat.processors.aggregators.dtmf_aggregator import DTMFAggregator
-from pipecat.processors.frame_processor import FrameDirection, FrameProcessor, FrameProcessorSetup
-from pipecat.turns.user_idle_controller import UserIdleController
+from pipecat.processors.frame_processor import FrameDirection, FrameProcessor
 
-from phone.turn_taking import HOLD_SECONDS, ends_open, vad_params
+from phone.turn_taking import turn_wait, vad_params
 
 KEYPAD_PREFIX = "[DTMF] "
 """How the agent reads key presses (``voicekit.nlu``): the aggregator writes them this way."""
 ENDED = ("DONE", "HANDOFF")
 GREETING = "Thank you for calling {name}. This is an automated booking line. How can I help you today?"
-SILENT_TURN = ""
-"""What the agent hears when the caller says nothing for a while: its silence rules (re-ask, then end)."""
+WORDS_GRACE = 1.0
+"""Seconds a stretch of speech waits for Whisper's words before the turn is answered with what came before."""
 
 
 def _profile(agent: Any) -> Any:
@@ -67,69 +67,139 @@ def keypad(timeout: float = 2.0) -> DTMFAggregator:
 
 
 class AgentTurns(FrameProcessor):
-    """Plays one call: ``agent`` is a ``VoiceAgent`` (one per call; its thread id is the call id)."""
+    """Plays one call: ``agent`` is a ``VoiceAgent`` (one per call; its thread id is the call id).
 
-    def __init__(self, agent: Any, *, greet: bool = False, hold_seconds: float = HOLD_SECONDS, **kwargs: Any):
+    The caller's words come as one transcription per stretch of speech; they are one turn until the caller
+    has been silent for the wait of the question the agent asked (``waits(step, words)``, counted from the
+    end of the speech). A turn is answered in a task of its own: a caller talking over the agent interrupts
+    its speech, never a turn the agent is taking (a booking's "You're booked" is said, not lost).
+    """
+
+    def __init__(self, agent: Any, *, greet: bool = False, opening: Callable[[], dict] | None = None,
+                 waits: Callable[[str | None, str], float] = turn_wait, **kwargs: Any):
         super().__init__(**kwargs)
         if not callable(getattr(agent, "handle", None)):
             raise TypeError(f"AgentTurns needs a VoiceAgent (something with handle(text)), got {type(agent).__name__}")
         self.agent = agent
         self.greet = greet
         self.ended = False
-        self._hold_seconds = hold_seconds
-        self._held = ""
-        self._hold: asyncio.Task | None = None
+        self._opening = opening
+        self._waits = waits
+        self._said: list[str] = []
+        self._step: str | None = None
+        self._speaking = False
+        self._speech_ended: float | None = None
+        self._due: asyncio.Task | None = None
+        self._turns: set[asyncio.Task] = set()
         self._answering = asyncio.Lock()
         self._pause = vad_params().stop_secs
 
     async def process_frame(self, frame: Frame, direction: FrameDirection) -> None:
-        """Greet the caller when the call starts, answer final transcriptions; pass every other frame on."""
+        """Greet the caller when the call starts, answer the caller's turns; pass every other frame on."""
         await super().process_frame(frame, direction)
-        if not (isinstance(frame, TranscriptionFrame) and direction == FrameDirection.DOWNSTREAM):
-            await self.push_frame(frame, direction)
-            if isinstance(frame, StartFrame) and self.greet and _profile(self.agent) is not None:
-                # A caller who hears nothing on connect does not know the line is live, nor that it is a machine.
-                await self.push_frame(TTSSpeakFrame(greeting(self.agent)))
+        if isinstance(frame, TranscriptionFrame) and direction == FrameDirection.DOWNSTREAM:
+            await self._heard(_as_the_agent_reads_it(frame.text))
             return
-        text = _as_the_agent_reads_it(frame.text)
-        if self._hold is not None:  # the rest of a turn that ended on "and": one turn
-            await self.cancel_task(self._hold)
-            self._hold = None
-            text = f"{self._held} {text}".strip() if text.strip() else self._held
-        elif ends_open(text) and not text.startswith(KEYPAD_PREFIX):
-            self._held = text
-            self._hold = self.create_task(self._answer_held())
-            return
-        await self._answer(text)
+        await self.push_frame(frame, direction)
+        if isinstance(frame, StartFrame):
+            await self._open()
+        elif isinstance(frame, VADUserStartedSpeakingFrame):
+            self._speaking, self._speech_ended = True, None
+            await self._cancel_due()  # the caller goes on: their turn is not over
+        elif isinstance(frame, VADUserStoppedSpeakingFrame):
+            self._speaking = False
+            self._speech_ended = time.monotonic() - frame.stop_secs
+            if self._said:  # answered after the wait even if Whisper hears nothing in this stretch
+                self._answer_in(max(self._wait(), WORDS_GRACE))
 
     async def cleanup(self) -> None:
-        """A turn held for its rest is not answered once the call is over."""
+        """A turn still waiting for its end is not answered once the call is over."""
         await super().cleanup()
-        if self._hold is not None:
-            await self.cancel_task(self._hold)
+        await self._cancel_due()
+        for turn in list(self._turns):
+            await self.cancel_task(turn)
 
-    async def _answer_held(self) -> None:
-        await asyncio.sleep(self._hold_seconds)
-        self._hold = None  # nothing followed: the turn is what was said
-        await self._answer(self._held)
+    async def _open(self) -> None:
+        if self._opening is not None:  # a call reconnected after a transfer: the agent speaks first
+            self._start(self._run(self._opening))
+        elif self.greet and _profile(self.agent) is not None:
+            # A caller who hears nothing on connect does not know the line is live, nor that it is a machine.
+            await self.push_frame(TTSSpeakFrame(greeting(self.agent)))
+
+    async def _heard(self, text: str) -> None:
+        if text.startswith(KEYPAD_PREFIX) or not text.strip():  # a key, or the caller's long silence
+            if not text.strip() and self._said:
+                return  # words are waiting for their turn's end: that is no silence
+            await self._cancel_due()
+            if self._said:  # words said before the key are a turn of their own, first
+                self._start(self._answer(self._take()))
+            self._start(self._answer(text))
+            return
+        self._said.append(text)
+        if self._speaking:
+            return  # the rest of the turn is being said
+        wait = self._wait()
+        if wait > 0:
+            self._answer_in(wait)
+        else:
+            await self._cancel_due()
+            self._start(self._answer(self._take()))
+
+    def _wait(self) -> float:
+        """Seconds from now until the caller's turn is over, if they stay silent."""
+        ended = self._speech_ended if self._speech_ended is not None else time.monotonic()
+        return ended + self._waits(self._step, " ".join(self._said)) - time.monotonic()
+
+    def _answer_in(self, seconds: float) -> None:
+        if self._due is not None:
+            self._due.cancel()
+        self._due = self.create_task(self._answer_after(max(0.0, seconds)))
+
+    async def _answer_after(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self._due = None  # from here the turn is being taken: a caller starting to speak no longer cancels it
+        self._start(self._answer(self._take()))
+
+    async def _cancel_due(self) -> None:
+        if self._due is not None:
+            due, self._due = self._due, None
+            await self.cancel_task(due)
+
+    def _take(self) -> str:
+        said, self._said = " ".join(self._said).strip(), []
+        return said
+
+    def _start(self, turn: Any) -> None:
+        task = self.create_task(turn)
+        self._turns.add(task)
+        task.add_done_callback(self._turns.discard)
 
     async def _answer(self, text: str) -> None:
+        await self._run(lambda: self.agent.handle(text))
+
+    async def _run(self, turn: Callable[[], dict]) -> None:
         async with self._answering:
             if self.ended:
                 return  # the goodbye has been said and the pipeline is ending: nothing more is spoken
-            reply = await asyncio.to_thread(self.agent.handle, text)
+            reply, self._step = await asyncio.to_thread(_taking, self.agent, turn)
             await self.push_frame(TTSSpeakFrame(reply["say"]))
+            listen = vad_params(self._step)
+            if listen.stop_secs != self._pause and reply["state"] not in ENDED:  # the VAD is upstream
+                self._pause = listen.stop_secs
+                await self.push_frame(VADParamsUpdateFrame(params=listen), FrameDirection.UPSTREAM)
             if reply["state"] in ENDED:
                 self.ended = True
                 transfer = getattr(self.agent, "transfer", None)
                 if transfer:
                     await self.push_frame(OutputTransportMessageFrame(message={"transfer": transfer}))
                 await self.push_frame(EndWorkerFrame(reason=reply["state"]))
-                return
-            listen = vad_params(reply["state"])
-            if listen.stop_secs != self._pause:  # the VAD is upstream: the next turn ends on this pause
-                self._pause = listen.stop_secs
-                await self.push_frame(VADParamsUpdateFrame(params=listen), FrameDirection.UPSTREAM)
+
+
+def _taking(agent: Any, turn: Callable[[], dict]) -> tuple[dict, str | None]:
+    """The agent's reply to a turn and the step it then waits at (None for an agent that does not say)."""
+    reply = turn()
+    step = getattr(agent, "node", None)
+    return reply, step if isinstance(step, str) else None
 
 
 def _as_the_agent_reads_it(text: str) -> str:
@@ -137,68 +207,3 @@ def _as_the_agent_reads_it(text: str) -> str:
     if text.startswith(KEYPAD_PREFIX):
         return text.rstrip("#").rstrip()
     return text
-
-
-class BargeIn(FrameProcessor):
-    """A caller who starts talking while the agent speaks cuts the agent off (place it right after the VAD).
-
-    The output transport reports the agent's speech upstream (``BotStarted/StoppedSpeakingFrame``); when the
-    VAD hears the caller start meanwhile, an interruption goes both ways, which stops the speech in progress.
-    What the caller says is then a turn like any other ("hold on" gets "Sure, take your time.").
-    """
-
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.agent_speaking = False
-
-    async def process_frame(self, frame: Frame, direction: FrameDirection) -> None:
-        """Track the agent's speech; interrupt it when the caller starts talking over it."""
-        await super().process_frame(frame, direction)
-        if isinstance(frame, BotStartedSpeakingFrame):
-            self.agent_speaking = True
-        elif isinstance(frame, BotStoppedSpeakingFrame):
-            self.agent_speaking = False
-        await self.push_frame(frame, direction)
-        if isinstance(frame, VADUserStartedSpeakingFrame) and self.agent_speaking:
-            self.agent_speaking = False
-            await self.broadcast_interruption()
-
-
-class IdlePrompts(FrameProcessor):
-    """After ``seconds`` of the caller's silence once the line stopped speaking, the agent gets a silent turn.
-
-    Pipecat's own ``UserIdleController`` keeps the time (it starts when the bot stops speaking and is
-    cancelled when anyone starts); it reads the VAD's frames here (place this right after the VAD), since
-    the line has no user-turn aggregator to turn them into ``UserStarted/StoppedSpeakingFrame``.
-    """
-
-    def __init__(self, seconds: float, **kwargs: Any):
-        super().__init__(**kwargs)
-        self._idle = UserIdleController(user_idle_timeout=seconds)
-        self._idle.add_event_handler("on_user_turn_idle", self._silent_turn)
-
-    async def setup(self, setup: FrameProcessorSetup) -> None:  # type: ignore[override]  # as FrameProcessor's
-        """Give the timer the pipeline's task manager."""
-        await super().setup(setup)
-        await self._idle.setup(setup)
-
-    async def cleanup(self) -> None:
-        """Stop the timer: silence after the call ended is no turn."""
-        await super().cleanup()
-        await self._idle.cleanup()
-
-    async def process_frame(self, frame: Frame, direction: FrameDirection) -> None:
-        """Feed the timer what it tracks; pass every frame on."""
-        await super().process_frame(frame, direction)
-        await self.push_frame(frame, direction)
-        if isinstance(frame, VADUserStartedSpeakingFrame):
-            await self._idle.process_frame(UserStartedSpeakingFrame())
-        elif isinstance(frame, VADUserStoppedSpeakingFrame):
-            await self._idle.process_frame(UserStoppedSpeakingFrame())
-            # Whisper may hear nothing in it (a cough): with no reply the timer would never start again.
-            await self._idle.wait_for_user()
-        elif isinstance(frame, (BotStartedSpeakingFrame, BotStoppedSpeakingFrame)):
-            await self._idle.process_frame(frame)
-
-    async def _silent_turn(self, _controller: Any) -> None:
-        await self.push_frame(TranscriptionFrame(text=SILENT_TURN, user_id="caller", timestamp=""))

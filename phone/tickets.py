@@ -41,13 +41,18 @@ class Redeemed:
     """A fresh call id for the call's agent (its thread id): never the CallSid, never used before."""
     caller_number: str | None
     """The caller id Twilio's webhook gave (``From``), or None when the caller withheld it."""
+    continues: bool = False
+    """Whether ``call_id`` is a call that was already playing (the line took it back after an unanswered transfer)."""
 
 
 class StreamTickets(Protocol):
     """Where tickets are kept between the webhook and its stream."""
 
-    def issue(self, call_sid: str, caller_number: str | None) -> str:
-        """A new one-time ticket for ``call_sid``; ``caller_number`` is what the webhook's ``From`` said."""
+    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None) -> str:
+        """A new one-time ticket for ``call_sid``; ``caller_number`` is what the webhook's ``From`` said.
+
+        ``call_id``: the call the ticket continues (a transfer's report, the stream after it); None: a new call.
+        """
         ...
 
     def redeem(self, call_sid: str, ticket: str) -> Redeemed | None:
@@ -81,6 +86,10 @@ def _digest(ticket: str) -> str:
     return hashlib.sha256(ticket.encode()).hexdigest()
 
 
+def _redeemed(caller_number: str | None, call_id: str | None) -> Redeemed:
+    return Redeemed(call_id, caller_number, continues=True) if call_id else Redeemed(new_call_id(), caller_number)
+
+
 def _acceptable(call_sid: object, ticket: object) -> bool:
     return (isinstance(call_sid, str) and isinstance(ticket, str) and 0 < len(ticket) <= MAX_TICKET_CHARS
             and 0 < len(call_sid) <= MAX_TICKET_CHARS)
@@ -91,16 +100,16 @@ class MemoryTickets:
 
     def __init__(self, seconds: float = TICKET_SECONDS, clock: Callable[[], float] = time.time):
         self._seconds, self._clock = seconds, clock
-        self._tickets: dict[str, tuple[str, str | None, float]] = {}
+        self._tickets: dict[str, tuple[str, str | None, float, str | None]] = {}
         self._lock = threading.Lock()
 
-    def issue(self, call_sid: str, caller_number: str | None) -> str:
+    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None) -> str:
         """A new one-time ticket for ``call_sid`` (expired ones are dropped meanwhile)."""
         ticket, now = secrets.token_urlsafe(32), self._clock()
         with self._lock:
-            for digest in [d for d, (_, _, expires) in self._tickets.items() if expires <= now]:
+            for digest in [d for d, found in self._tickets.items() if found[2] <= now]:
                 del self._tickets[digest]
-            self._tickets[_digest(ticket)] = (call_sid, caller_number, now + self._seconds)
+            self._tickets[_digest(ticket)] = (call_sid, caller_number, now + self._seconds, call_id)
         return ticket
 
     def redeem(self, call_sid: str, ticket: str) -> Redeemed | None:
@@ -113,7 +122,7 @@ class MemoryTickets:
             if found is None or found[0] != call_sid:
                 return None
             del self._tickets[digest]
-        return Redeemed(new_call_id(), found[1]) if found[2] > self._clock() else None
+        return _redeemed(found[1], found[3]) if found[2] > self._clock() else None
 
 
 class SqliteTickets:
@@ -124,8 +133,9 @@ class SqliteTickets:
         db = self._connect()
         try:
             db.execute("PRAGMA journal_mode=WAL")
-            db.execute("CREATE TABLE IF NOT EXISTS stream_tickets (digest TEXT PRIMARY KEY, call_sid TEXT NOT NULL,"
-                       " caller_number TEXT, expires REAL NOT NULL)")
+            # line_tickets, not the first version's stream_tickets: a ticket may continue a call (its call_id)
+            db.execute("CREATE TABLE IF NOT EXISTS line_tickets (digest TEXT PRIMARY KEY, call_sid TEXT NOT NULL,"
+                       " caller_number TEXT, expires REAL NOT NULL, call_id TEXT)")
         finally:
             db.close()
 
@@ -133,14 +143,14 @@ class SqliteTickets:
         # A connection per use: callers are threads of several processes, and each use is one statement or two.
         return sqlite3.connect(self._path, timeout=10, isolation_level=None)
 
-    def issue(self, call_sid: str, caller_number: str | None) -> str:
+    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None) -> str:
         """A new one-time ticket for ``call_sid`` (expired ones are purged meanwhile)."""
         ticket, now = secrets.token_urlsafe(32), self._clock()
         db = self._connect()
         try:
-            db.execute("DELETE FROM stream_tickets WHERE expires <= ?", (now,))
-            db.execute("INSERT INTO stream_tickets VALUES (?, ?, ?, ?)",
-                       (_digest(ticket), call_sid, caller_number, now + self._seconds))
+            db.execute("DELETE FROM line_tickets WHERE expires <= ?", (now,))
+            db.execute("INSERT INTO line_tickets VALUES (?, ?, ?, ?, ?)",
+                       (_digest(ticket), call_sid, caller_number, now + self._seconds, call_id))
         finally:
             db.close()
         return ticket
@@ -152,8 +162,8 @@ class SqliteTickets:
         db = self._connect()
         try:
             # fetchall: the statement runs to its end, so its (autocommit) transaction commits before the close
-            rows = db.execute("DELETE FROM stream_tickets WHERE digest = ? AND call_sid = ? AND expires > ? "
-                              "RETURNING caller_number", (_digest(ticket), call_sid, self._clock())).fetchall()
+            rows = db.execute("DELETE FROM line_tickets WHERE digest = ? AND call_sid = ? AND expires > ? "
+                              "RETURNING caller_number, call_id", (_digest(ticket), call_sid, self._clock())).fetchall()
         finally:
             db.close()
-        return Redeemed(new_call_id(), rows[0][0]) if rows else None
+        return _redeemed(*rows[0]) if rows else None

@@ -2,6 +2,7 @@
 
     POST /twilio/voice      -> TwiML that connects the call to the stream below, with a one-time ticket
     WS   /twilio/stream     -> Twilio's media stream: 8 kHz mu-law audio and key presses in, speech out
+    POST /twilio/dial       -> Twilio's report on a warm transfer's dial (``phone.transfer``)
 
 Only Twilio gets in. The webhook is answered only when its ``X-Twilio-Signature`` is valid for the account's
 auth token over the line's configured public address (never a request's Host or X-Forwarded-Host); without
@@ -39,7 +40,8 @@ from twilio.request_validator import RequestValidator, get_signature_algorithm
 
 from phone import speech
 from phone.tickets import MemoryTickets, StreamTickets, caller_id
-from phone.twilio_calls import LiveCalls, play_call, twilio_message
+from phone.transfer import add_dial_route
+from phone.twilio_calls import LiveCalls, close_clinic, play_call, twilio_message
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +72,8 @@ class LineSettings:
     hangs the call up over Twilio's REST API once the agent has said goodbye."""
     auth_token_env: str = "TWILIO_AUTH_TOKEN"
     """The environment variable the token comes from (named when it is missing)."""
+    api_base: str | None = None
+    """Twilio's REST API (None: https://api.twilio.com), which hangs calls up and puts them through."""
 
     @classmethod
     def from_security(cls, security: Any, environ: Mapping[str, str] | None = None) -> LineSettings:
@@ -133,20 +137,33 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
 
     router = APIRouter(prefix="/twilio", lifespan=lifespan)
 
+    async def checked_form(request: Request, url: str) -> ImmutableMultiDict | None:
+        """The webhook's form if Twilio signed it for ``url``, for a call of this line's account; else None."""
+        form = _form(await request.body())
+        if validator is None or form is None or not _signed(validator, request, form, url):
+            log.info("a Twilio webhook was refused: %s", "the line is not configured" if refused else "bad signature")
+            return None
+        account = form.get("AccountSid")
+        if not _SID.fullmatch(form.get("CallSid", "")) or (line.account_sid and account != line.account_sid):
+            log.info("a signed Twilio webhook was refused: not a call of this line's account")
+            return None
+        return form
+
+    def stream_twiml(ticket: str) -> str:
+        return TWIML.format(url=quoteattr(stream_url), ticket=quoteattr(ticket))
+
     @router.post("/voice")
     async def voice(request: Request) -> Response:
         """TwiML connecting a signed call to this line's media stream, with the call's one-time ticket."""
-        form = _form(await request.body())
-        if validator is None or form is None or not _signed(validator, request, form, voice_url):
-            log.info("a Twilio webhook was refused: %s", "the line is not configured" if refused else "bad signature")
+        form = await checked_form(request, voice_url)
+        if form is None:
             return Response(status_code=403)
-        call_sid, account = form.get("CallSid", ""), form.get("AccountSid")
-        if not _SID.fullmatch(call_sid) or (line.account_sid and account != line.account_sid):
-            log.info("a signed Twilio webhook was refused: not a call of this line's account")
-            return Response(status_code=403)
-        ticket = await asyncio.to_thread(store.issue, call_sid, caller_id(form.get("From")))
-        return Response(TWIML.format(url=quoteattr(stream_url), ticket=quoteattr(ticket)),
-                        media_type="application/xml")
+        ticket = await asyncio.to_thread(store.issue, form["CallSid"], caller_id(form.get("From")))
+        return Response(stream_twiml(ticket), media_type="application/xml")
+
+    add_dial_route(router, checked_form=checked_form, issue=store.issue, redeem=store.redeem,
+                   agent_for_call=agent_for_call, stream_twiml=stream_twiml, dial_url=f"{line.public_url}/twilio/dial",
+                   close=close_clinic)
 
     @router.websocket("/stream")
     async def stream(websocket: WebSocket) -> None:
@@ -169,9 +186,17 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
             log.debug("the agent's failure", exc_info=True)
             await _close(websocket, INTERNAL_ERROR)
             return
+        call_sid, call_id, number = start.call_sid, redeemed.call_id, redeemed.caller_number
+
+        def dial_action() -> str:  # where Twilio reports the transfer's dial: a ticket that continues this call
+            return f"{line.public_url}/twilio/dial?ticket={store.issue(call_sid, number, call_id)}"
+
+        # Taken back after an unanswered transfer, the call opens with the agent's callback question.
+        opening = (lambda taken_back: taken_back.transfer_unanswered(number)) if redeemed.continues else None
         try:
-            await play_call(websocket, agent, stream_sid=start.stream_sid, call_sid=start.call_sid, calls=live,
-                            account_sid=line.account_sid, auth_token=line.auth_token)
+            await play_call(websocket, agent, stream_sid=start.stream_sid, call_sid=call_sid, calls=live,
+                            account_sid=line.account_sid, auth_token=line.auth_token, api_base=line.api_base,
+                            dial_action=dial_action, opening=opening)
         except Exception as failed:
             log.error("a Twilio call's pipeline failed (%s)", type(failed).__name__)
             log.debug("the pipeline's failure", exc_info=True)

@@ -15,23 +15,25 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
-from pipecat.frames.frames import CancelFrame, Frame
+from pipecat.frames.frames import CancelFrame, EndFrame, Frame, OutputTransportMessageFrame
 from pipecat.pipeline.worker import PipelineParams, PipelineWorker
 from pipecat.serializers.twilio import TwilioFrameSerializer
 from pipecat.transports.websocket.fastapi import FastAPIWebsocketParams, FastAPIWebsocketTransport
 from pipecat.workers.runner import WorkerRunner
 
 from phone.pipeline import LINE_RATE, phone_pipeline
+from phone.transfer import dial_twiml, update_call
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 16_384
 """Twilio's stream messages are a few hundred characters (20 ms of audio each); a longer one is not Twilio's."""
+TWILIO_API = "https://api.twilio.com"
 STOP_SECONDS = 5.0
 """How long a stopping worker waits for its calls' pipelines to finish cancelling."""
 
@@ -71,21 +73,43 @@ class TwilioLineSerializer(TwilioFrameSerializer):
     """
 
     def __init__(self, stream_sid: str, call_sid: str, *, on_stop: Any, account_sid: str | None = None,
-                 auth_token: str | None = None):
+                 auth_token: str | None = None, api_base: str | None = None,
+                 dial_action: Callable[[], str] | None = None):
         hang_up = bool(account_sid and auth_token)  # Twilio's REST API ends the call after the goodbye
-        super().__init__(stream_sid, call_sid, account_sid=account_sid, auth_token=auth_token,
+        super().__init__(stream_sid, call_sid, account_sid=account_sid, auth_token=auth_token, base_url=api_base,
                          params=TwilioFrameSerializer.InputParams(auto_hang_up=hang_up))
         self._on_stop = on_stop
+        self._rest = (account_sid, auth_token) if account_sid and auth_token else None
+        self._endpoint = f"{api_base or TWILIO_API}/2010-04-01/Accounts/{account_sid}/Calls/{call_sid}.json"
+        self._dial_action = dial_action
+        self._transfer: dict | None = None
 
     async def serialize(self, frame: Frame) -> str | bytes | None:
-        """Frames out; a cancelled call (caller gone, worker stopping) is not hung up over the REST API.
+        """Frames out; the agent's transfer puts the call through; a cancelled call is not hung up over REST.
 
-        Twilio ends the call when its stream closes, and a REST request on the way out only held the
-        stopping worker up.
+        Twilio ends a cancelled call (caller gone, worker stopping) when its stream closes, and a REST request
+        on the way out only held the stopping worker up.
         """
         if isinstance(frame, CancelFrame):
             return None
+        if isinstance(frame, OutputTransportMessageFrame) and isinstance(frame.message, dict) \
+                and "transfer" in frame.message:
+            self._transfer = frame.message["transfer"]  # for the end of the call, below; Twilio has no such message
+            return None
+        if isinstance(frame, EndFrame) and self._transfer is not None and await self._put_through(self._transfer):
+            return None
         return await super().serialize(frame)
+
+    async def _put_through(self, transfer: dict) -> bool:
+        """Dial staff instead of hanging up (``phone.transfer``); False when the line cannot (then it hangs up)."""
+        if self._rest is None or self._dial_action is None:
+            return False
+        action = await asyncio.to_thread(self._dial_action)
+        twiml = dial_twiml(transfer.get("to"), transfer.get("ring_seconds", 30), action)
+        if twiml is None:
+            log.warning("the transfer number is no E.164 number Twilio can dial: the call is hung up")
+            return False
+        return await update_call(self._endpoint, self._rest[0], self._rest[1], twiml)
 
     async def deserialize(self, data: str | bytes) -> Frame | None:
         """Audio and key presses in; ``stop`` ends the call; anything else is dropped unread."""
@@ -117,14 +141,23 @@ class CallAgent:
         """Where the line puts the caller through (the agent's own ``transfer``)."""
         return getattr(self.agent, "transfer", None)
 
+    @property
+    def node(self) -> Any:
+        """The step the agent waits at (the line's wait for the caller's answer depends on it)."""
+        return getattr(self.agent, "node", None)
+
     def handle(self, text: str) -> dict:
         """One caller turn (on a thread of its own, as ``AgentTurns`` runs it)."""
+        return self.run(lambda agent: agent.handle(text))
+
+    def run(self, turn: Callable[[Any], dict]) -> dict:
+        """``turn(agent)``: a caller turn, or the line's own report (an unanswered transfer), on a thread."""
         with self._lock:
             if self._ended:  # the caller is gone: nothing more reaches the clinic
                 return {"say": "", "state": "DONE", "tool_calls": []}
             self._turns += 1
         try:
-            return self.agent.handle(text)
+            return turn(self.agent)
         finally:
             self._release(turn_done=True)
 
@@ -193,13 +226,21 @@ class LiveCalls:
 
 
 async def play_call(websocket: WebSocket, agent: Any, *, stream_sid: str, call_sid: str, calls: LiveCalls,
-                    account_sid: str | None = None, auth_token: str | None = None) -> None:
-    """Play one call over its (accepted, started) media stream until the agent or the caller ends it."""
+                    account_sid: str | None = None, auth_token: str | None = None, api_base: str | None = None,
+                    dial_action: Callable[[], str] | None = None,
+                    opening: Callable[[Any], dict] | None = None) -> None:
+    """Play one call over its (accepted, started) media stream until the agent or the caller ends it.
+
+    ``dial_action()``: the address Twilio reports a transfer's dial to; ``opening(agent)``: the agent's first
+    words when the line takes a call back (after an unanswered transfer) instead of the greeting.
+    """
     call = CallAgent(agent)
+    first = (lambda: call.run(opening)) if opening is not None else None
     with calls.live() as live:
         try:
             serializer = TwilioLineSerializer(stream_sid, call_sid, on_stop=live.hang_up.set,
-                                              account_sid=account_sid, auth_token=auth_token)
+                                              account_sid=account_sid, auth_token=auth_token, api_base=api_base,
+                                              dial_action=dial_action)
             transport = FastAPIWebsocketTransport(websocket, FastAPIWebsocketParams(
                 audio_in_enabled=True, audio_out_enabled=True, add_wav_header=False, serializer=serializer))
 
@@ -209,7 +250,7 @@ async def play_call(websocket: WebSocket, agent: Any, *, stream_sid: str, call_s
 
             # The line's own rate in and out, so the serializer resamples nothing (Whisper gets its 16 kHz from
             # phone.speech). No RTVI: no client of that protocol is on a phone line.
-            worker = PipelineWorker(phone_pipeline(call, transport), enable_rtvi=False,
+            worker = PipelineWorker(phone_pipeline(call, transport, opening=first), enable_rtvi=False,
                                     params=PipelineParams(audio_in_sample_rate=LINE_RATE,
                                                           audio_out_sample_rate=LINE_RATE))
             runner = WorkerRunner(handle_sigint=False)

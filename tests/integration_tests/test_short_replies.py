@@ -1,4 +1,4 @@
-"""Short replies on the phone line are heard (issue 31): "yes", "Yes, please.", "yep", "no", "correct".
+"""Short replies at the read-back are heard: "yes", "Yes, please.", "yep", "no", "correct", each one turn.
 
 Each reply is spoken by one of flite's voices at a few levels, carried as the line carries it (8 kHz
 mu-law, with a faint line hiss) and played through the line's own VAD and Whisper stages at the line's
@@ -26,10 +26,11 @@ REPLIES = {"yes": YES_WORDS, "Yes, please.": YES_WORDS, "yep": YES_WORDS, "no": 
 VOICES = ["kal16", "awb", "slt", "rms"]
 LEVELS = [0.25, 0.6, 1.0]
 """Gain on flite's output: a quiet handset to a loud one."""
-MISHEARD = {("slt", "yes"), ("awb", "yep"), ("rms", "yep"), ("slt", "correct")}
+MISHEARD = {("slt", "yes"), ("awb", "yep"), ("rms", "yep"), ("slt", "correct"), ("awb", "correct")}
 """Whisper base's misses, not the VAD's: slt's bare "yes" comes back "Man" through the 8 kHz band (right at
 16 kHz, whichever resampler), awb's "yep" is "work" even clean, rms's quiet "yep" "Yuan", and slt's bare
-"correct" "Direct" through the 10-second encoder window (right through the 30-second one in the pipeline).
+"correct" "Direct" through the 10-second encoder window (right through the 30-second one in the pipeline), and
+awb's quietest "correct" "Select" once the read-back's 0.45 s pause ends the turn (right at 0.8 s).
 They are still turns (asserted): the agent asks again."""
 FRAME = LINE_RATE * 2 // 50  # 20 ms of 16-bit audio at the line's rate
 
@@ -61,7 +62,7 @@ class Heard(FrameProcessor):
 
 async def listen(audio: bytes, turns: int) -> Heard:
     heard = Heard()
-    task = PipelineTask(Pipeline([*listening_stages(), heard]),
+    task = PipelineTask(Pipeline([*listening_stages(step="confirm"), heard]),  # at the read-back's short pause
                         params=PipelineParams(audio_in_sample_rate=LINE_RATE, audio_out_sample_rate=LINE_RATE))
 
     async def feed() -> None:

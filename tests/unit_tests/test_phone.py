@@ -1,4 +1,4 @@
-"""The agent inside a Pipecat pipeline (issue 12, first part): transcriptions and key presses in, speech out.
+"""The agent inside a Pipecat pipeline: transcriptions and key presses in, speech out, barge-in.
 
 Driven with Pipecat's own test helper (``pipecat.tests.utils.run_test``), offline, with the real agent.
 """
@@ -14,13 +14,17 @@ from pipecat.frames.frames import (
     OutputTransportMessageFrame,
     TranscriptionFrame,
     TTSSpeakFrame,
+    UserStartedSpeakingFrame,
+    UserStoppedSpeakingFrame,
     VADUserStartedSpeakingFrame,
+    VADUserStoppedSpeakingFrame,
 )
 from pipecat.pipeline.pipeline import Pipeline
 from pipecat.tests.utils import SleepFrame, run_test
 
 from graph.voice_agent import VoiceAgent
-from phone.processor import AgentTurns, BargeIn, keypad
+from phone.listening import caller_turns
+from phone.processor import AgentTurns, keypad
 from voicekit.clinic import ClinicAPI
 
 
@@ -32,9 +36,15 @@ def spoken(frames) -> list[str]:
     return [f.text for f in frames if isinstance(f, TTSSpeakFrame)]
 
 
+def at_once(step, said) -> float:
+    """No wait for more words: each transcription is a turn (the waits are phone.turn_taking's own tests)."""
+    return 0.0
+
+
 def play(agent, *frames, with_keypad: bool = False):
-    processor = Pipeline([keypad(timeout=0.2), AgentTurns(agent)]) if with_keypad else AgentTurns(agent)
-    down, _ = asyncio.run(run_test(processor, frames_to_send=list(frames)))
+    turns = AgentTurns(agent, waits=at_once)
+    processor = Pipeline([keypad(timeout=0.2), turns]) if with_keypad else turns
+    down, _ = asyncio.run(run_test(processor, frames_to_send=[*frames, SleepFrame(sleep=1.0)]))
     return down
 
 
@@ -85,10 +95,10 @@ def test_a_no_at_the_read_back_books_nothing():
     assert not any(isinstance(f, EndWorkerFrame) for f in down)  # the call goes on
 
 
-@pytest.mark.parametrize(("agent_speaking", "interrupted"), [(True, True), (False, False)])
-def test_a_caller_talking_over_the_agent_cuts_it_off(agent_speaking, interrupted):
-    barge_in = BargeIn()
-    barge_in.agent_speaking = agent_speaking  # as the output transport's BotStartedSpeakingFrame would set it
-    down, _ = asyncio.run(run_test(barge_in, frames_to_send=[VADUserStartedSpeakingFrame()]))
-    assert any(isinstance(f, InterruptionFrame) for f in down) is interrupted
-    assert any(isinstance(f, VADUserStartedSpeakingFrame) for f in down)
+def test_a_caller_who_starts_talking_interrupts_the_line_through_pipecat_s_turn_strategies():
+    down, up = asyncio.run(run_test(caller_turns(), frames_to_send=[
+        VADUserStartedSpeakingFrame(), SleepFrame(sleep=0.1), VADUserStoppedSpeakingFrame(stop_secs=0.3),
+        SleepFrame(sleep=0.1), VADUserStartedSpeakingFrame(), SleepFrame(sleep=0.1)]))
+    assert sum(isinstance(f, InterruptionFrame) for f in down) == 2  # each stretch of speech: a new turn
+    assert sum(isinstance(f, UserStartedSpeakingFrame) for f in down) == 2
+    assert any(isinstance(f, UserStoppedSpeakingFrame) for f in down)

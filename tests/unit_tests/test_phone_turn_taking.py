@@ -1,24 +1,34 @@
-"""When the phone line decides a caller's turn is over, and how Whisper reads it (issue 31).
+"""When the phone line decides a caller's turn is over, and how Whisper reads it.
 
-A short end-of-turn only after a yes/no question (the read-back), never cutting "yes, and..." in two;
+A short wait where a short answer is expected (a day, a time, a name, the read-back's yes), the open
+question's longer one elsewhere, never cutting "yes, and..." in two; a turn being taken is never lost;
 Whisper base on a 10-second window when the turn is shorter, beam 5; the model loaded as the worker starts,
 off the event loop. With Pipecat's ``run_test`` and stand-ins for the agent and the model.
 """
 
 import asyncio
+import time
 from types import SimpleNamespace
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from pipecat.frames.frames import TranscriptionFrame, TTSSpeakFrame, VADParamsUpdateFrame
+from pipecat.frames.frames import (
+    InterruptionFrame,
+    TranscriptionFrame,
+    TTSSpeakFrame,
+    VADParamsUpdateFrame,
+    VADUserStartedSpeakingFrame,
+    VADUserStoppedSpeakingFrame,
+)
 from pipecat.tests.utils import SleepFrame, run_test
 
 import phone.speech
 from graph.voice_agent import VoiceAgent
-from phone.pipeline import CALLER_PAUSE, SHORT_ANSWER_PAUSE
 from phone.processor import AgentTurns
 from phone.speech import LocalWhisperSTTService
 from phone.tickets import MemoryTickets
+from phone.turn_taking import ends_open, turn_wait, vad_params
 from phone.twilio import LineSettings, twilio_router
 from voicekit.clinic import ClinicAPI
 
@@ -28,42 +38,87 @@ def heard(text: str) -> TranscriptionFrame:
 
 
 class Turns:
-    """Notes each turn; in CONFIRM after the first."""
+    """Notes each turn; waits at ``node`` (what ``VoiceAgent.node`` says), taking ``seconds`` a turn."""
 
-    def __init__(self):
+    def __init__(self, node: str | None = "listen", seconds: float = 0.0):
         self.turns: list[str] = []
+        self.node, self._seconds = node, seconds
 
     def handle(self, text):
+        time.sleep(self._seconds)
         self.turns.append(text)
         return {"say": "Shall I book it?", "state": "CONFIRM", "tool_calls": []}
 
 
-def pauses(up) -> list[float]:
-    return [f.params.stop_secs for f in up if isinstance(f, VADParamsUpdateFrame)]
+def play(agent, *frames):
+    down, _ = asyncio.run(run_test(AgentTurns(agent), frames_to_send=[*frames, SleepFrame(sleep=2.0)]))
+    return down
 
 
-def test_the_read_back_listens_for_a_short_pause_and_other_questions_for_the_long_one():
+def test_a_day_a_time_a_name_and_a_yes_wait_less_than_an_open_question_and_a_phone_number_most():
+    short = [turn_wait(step, said) for step, said in
+             [("ask_day", "Tuesday"), ("ask_time", "at 10"), ("ask_name", "Jamie"), ("confirm", "Yes, please.")]]
+    assert max(short) < turn_wait("listen", "I'd like to book") < turn_wait("ask_phone", "six one seven")
+    assert turn_wait(None, "Hello") == turn_wait("listen", "Hello")  # the call's opening question is an open one
+
+
+@pytest.mark.parametrize("said", ["yes, and", "sure, um", "Tuesday at", "my name is", "Yes so"])
+def test_words_that_need_more_wait_longest(said):
+    assert ends_open(said) and turn_wait("confirm", said) > turn_wait("ask_phone", "617")
+
+
+@pytest.mark.parametrize("said", ["Tuesday at 10", "yes", "10 a.m.", "Jamie", "no thanks"])
+def test_whole_answers_are_not_held(said):
+    assert not ends_open(said)
+
+
+def test_after_an_open_question_words_resumed_within_the_wait_are_one_turn():
+    agent = Turns(node="listen")
+    play(agent, heard("Book me on Tuesday at ten a m,"), SleepFrame(sleep=0.4), heard("my name is Jamie"))
+    assert agent.turns == ["Book me on Tuesday at ten a m, my name is Jamie"]
+
+
+def test_after_the_day_question_the_day_is_answered_without_the_open_question_s_wait():
+    agent = Turns(node="ask_day")
+    play(agent, heard("I'd like to book"), SleepFrame(sleep=1.2), heard("Tuesday"), SleepFrame(sleep=0.65),
+         heard("at ten"))
+    assert agent.turns == ["I'd like to book", "Tuesday", "at ten"]
+
+
+def test_the_real_agent_is_heard_with_the_wait_of_the_step_it_waits_at():
     agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None)
     down, up = asyncio.run(run_test(AgentTurns(agent), frames_to_send=[
-        heard("Book me on Tuesday at ten a m, my name is Jamie"), SleepFrame(sleep=0.3), heard("no")]))
+        heard("Book me on Tuesday at ten a m, my name is Jamie"), SleepFrame(sleep=1.2), heard("no"),
+        SleepFrame(sleep=0.65), heard("Wednesday at eleven"), SleepFrame(sleep=2.0)]))
     said = [f.text for f in down if isinstance(f, TTSSpeakFrame)]
-    assert "Shall I book it?" in said[0] and "another time" in said[1]
-    assert pauses(up) == [SHORT_ANSWER_PAUSE, CALLER_PAUSE]
-    assert SHORT_ANSWER_PAUSE < CALLER_PAUSE
+    assert len(said) == 3 and "another time" in said[1], said  # at the read-back, "no" was a turn of its own
+    pauses = [f.params.stop_secs for f in up if isinstance(f, VADParamsUpdateFrame)]
+    assert pauses and pauses[0] == vad_params("confirm").stop_secs < vad_params().stop_secs  # the VAD was told
+
+
+def test_a_caller_who_starts_speaking_again_keeps_the_turn_open_however_long_they_talk():
+    agent = Turns(node="ask_day")
+    play(agent, heard("I'd like to book"), SleepFrame(sleep=1.2), heard("Tuesday"), VADUserStartedSpeakingFrame(),
+         SleepFrame(sleep=1.2), VADUserStoppedSpeakingFrame(stop_secs=0.3), heard("at ten please"))
+    assert agent.turns == ["I'd like to book", "Tuesday at ten please"]
 
 
 def test_yes_and_with_more_to_come_is_one_turn():
-    agent = Turns()
-    asyncio.run(run_test(AgentTurns(agent), frames_to_send=[
-        heard("Yes, and"), SleepFrame(sleep=0.3), heard("can you make it Wednesday?"), SleepFrame(sleep=0.3)]))
+    agent = Turns(node="confirm")
+    play(agent, heard("Yes, and"), SleepFrame(sleep=0.8), heard("can you make it Wednesday?"))
     assert agent.turns == ["Yes, and can you make it Wednesday?"]
 
 
 def test_a_trailing_filler_waits_for_more_then_is_answered_if_nothing_comes():
-    agent = Turns()
-    asyncio.run(run_test(AgentTurns(agent, hold_seconds=0.3), frames_to_send=[
-        heard("sure, um"), SleepFrame(sleep=1.0)]))
+    agent = Turns(node="confirm")
+    play(agent, heard("sure, um"), SleepFrame(sleep=2.0))
     assert agent.turns == ["sure, um"]
+
+
+def test_a_turn_being_taken_is_answered_even_if_the_caller_starts_talking_meanwhile():
+    agent = Turns(node="listen", seconds=0.5)
+    down = play(agent, heard("yes"), SleepFrame(sleep=1.0), VADUserStartedSpeakingFrame(), InterruptionFrame())
+    assert agent.turns == ["yes"] and [f.text for f in down if isinstance(f, TTSSpeakFrame)] == ["Shall I book it?"]
 
 
 class Recording:

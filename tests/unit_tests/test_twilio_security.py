@@ -338,7 +338,7 @@ def test_expired_tickets_are_refused_and_purged(make_tickets, tmp_path):
     assert tickets.redeem(CALL_SID, old) is None
     tickets.issue("CA" + "22" * 16, None)
     if isinstance(tickets, SqliteTickets):
-        assert sqlite3.connect(tmp_path / "t.db").execute("SELECT count(*) FROM stream_tickets").fetchone() == (1,)
+        assert sqlite3.connect(tmp_path / "t.db").execute("SELECT count(*) FROM line_tickets").fetchone() == (1,)
     else:
         assert len(tickets._tickets) == 1
 
