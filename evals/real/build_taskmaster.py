@@ -126,7 +126,9 @@ def build(clone: Path) -> tuple[list[dict], list[dict]]:
         if not wanted(found):
             continue
         side = split_of(dialog_id)
-        utterances, booking, booked = [], {}, False
+        utterances: list[dict] = []
+        booking: dict[str, str] = {}
+        booked = False
         for event in found:
             if "speaker" in event:
                 if not event["text"]:
