@@ -70,11 +70,11 @@ class Prompt(TypedDict):
 class CallState:
     """One phone call. Nodes return partial updates; every field is plain JSON-able data.
 
-    The checkpoint keeps it in three channels (``graph.stored.StoredCall``); nodes and routers see this.
+    The checkpoint keeps it in three channels (``graph.speedups.three_channels``); nodes and routers see this.
     """
 
     utterance: str = ""
-    """The caller's latest utterance, card and ID numbers masked on every write (by its channel: graph.stored)."""
+    """The caller's latest utterance, card and ID numbers masked on every write (by its channel in graph.speedups)."""
     dialog_state: DialogState = "LISTEN"
     """Which of the seven dialog states the call is in; this is what handle() reports."""
     task: TaskName | None = None
