@@ -1,1 +1,1 @@
-"""The top layer: the LangGraph graph, the VoiceAgent adapter, Studio's demo clinics and the console."""
+"""The top layer: the LangGraph graph, VoiceAgent, Studio's demo clinics, the console, and the speed-ups."""
