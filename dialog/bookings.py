@@ -13,7 +13,7 @@ from typing import Any
 
 from dialog import phrases
 from dialog.handoff import handoff_update
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from voicekit.clinic import Booking
 from voicekit.phones import dialable
 
@@ -57,7 +57,7 @@ def lookup_key(state: CallState) -> str:
     return json.dumps([state.name, *numbers_to_check(state)])
 
 
-def unmatched_filters(state: CallState) -> dict:
+def unmatched_filters(state: CallState) -> CallUpdate:
     """If the day/time the caller gave fit none of their appointments, say so and drop them.
 
     Each such miss counts as a turn not understood: the second in a row goes to a member of staff, who can

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dialog.state import CallbackRequest, CallState, Handoff, HandoffReason, Summary
+from dialog.state import CallbackRequest, CallState, CallUpdate, Handoff, HandoffReason, Summary
 
 CALLBACK_ASKED = "asked_for_callback"
 """The reason recorded with a callback request the caller asked for (an unanswered transfer gives the hand-off's)."""
@@ -26,7 +26,7 @@ def for_staff(state: CallState, about: Summary | None = None) -> dict[str, Any]:
 
 
 def handoff_update(state: CallState, reason: HandoffReason, note: str | None = None, *, day: str | None = None,
-                   time: str | None = None, name: str | None = None) -> dict:
+                   time: str | None = None, name: str | None = None) -> CallUpdate:
     """The update that sends the call to a person, with why and what was collected."""
     notes = [*state.notes, note] if note else list(state.notes)
     return {"handoff": Handoff(reason=reason, summary=summary(state, day, time, name)), "notes": notes}

@@ -28,7 +28,7 @@ def asking(state: CallState) -> bool:
     return state.task == TASK
 
 
-def start(state: CallState, context: Context) -> dict:
+def start(state: CallState, context: Context) -> CallUpdate:
     """no_answer's update: ask, with the number the line has (read back) or for one (none); write nothing."""
     if not context.takes_callbacks():  # nothing to offer: the caller hears so, and the call ends
         return {"task": TASK, "transfer": "reported", "ended": "stopped", "notes": [security_phrases.NOBODY_ON_STAFF]}
@@ -52,9 +52,9 @@ def step(state: CallState) -> Step:
     return "ask_phone" if state.phone is None else "confirm"
 
 
-def answer(state: CallState, context: Context) -> dict:
+def answer(state: CallState, context: Context) -> CallUpdate:
     """One caller turn at the question, that was not a plain yes to the read-back (CONFIRM's gate took that)."""
-    turn: dict[str, Any] = {"notes": [], "repeat": False, "confirmed": False, "phone_heard": None}
+    turn: CallUpdate = {"notes": [], "repeat": False, "confirmed": False, "phone_heard": None}
     said = state.phone_heard
     if said:
         phone = corrected(said, state.phone, context.profile.country)  # "no, it's 555 0199": same area code
@@ -108,7 +108,7 @@ def request_of(state: CallState) -> tuple[str | None, str, dict[str, Any]]:
     return state.name, CALLBACK_ASKED, for_staff(state)
 
 
-def write_failed(state: CallState, note: str) -> dict:
+def write_failed(state: CallState, note: str) -> CallUpdate:
     """A write that failed goes to a person; here the call has gone to one already: say why, keep the record."""
     if asking(state):
         return {"notes": [*state.notes, note], "ended": "stopped"}

@@ -7,7 +7,6 @@ caller give, was it a plain "no" to the read-back, and can the request use those
 from __future__ import annotations
 
 from datetime import date
-from typing import cast
 
 from dialog import phrases
 from dialog.state import CallState, CallUpdate, TaskName
@@ -53,8 +52,7 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
             return update | start_over() | {"notes": notes}
         time, update["wanted_time"] = None, None
     if task is not None:
-        # dialog.tasks' CheckValues still says a bare dict; what it returns is an update like the rest.
-        checked = cast(CallUpdate, TASKS[task].check_values(state, day, time, notes))
+        checked = TASKS[task].check_values(state, day, time, notes)
         day, time, update = checked.pop("day"), checked.pop("time"), update | checked
     if heard.relative_day and not heard.day and not heard.days:
         notes.append(phrases.unknown_relative_day(heard.relative_day))

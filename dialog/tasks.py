@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 
 from dialog import line_callback, phrases, security_phrases
 from dialog.bookings import described, lookup_key, matching_bookings, numbers_to_check, unmatched_filters
-from dialog.state import CallState, Ending, Step, TaskName, WriteNode
+from dialog.state import CallState, CallUpdate, Ending, Step, TaskName, WriteNode
 from voicekit.nlu import Understanding
 from voicekit.schedule import minutes
 
-CheckValues = Callable[[CallState, str | None, str | None, list[str]], dict]
+CheckValues = Callable[[CallState, str | None, str | None, list[str]], CallUpdate]
 """(call before the turn, heard day, heard time, notes) -> the update with the usable "day" and "time"."""
 
 
@@ -91,7 +91,7 @@ def closest_open(time: str, open_times: list[str]) -> str | None:
     return min(open_times, key=lambda t: (abs(minutes(t) - minutes(time)), minutes(t)), default=None)
 
 
-def not_open(day: str | None, time: str, open_times: list[str], notes: list[str]) -> dict:
+def not_open(day: str | None, time: str, open_times: list[str], notes: list[str]) -> CallUpdate:
     """Say a time is not open and which open one is closest; remember it for another day.
 
     The closest time is told, not proposed: a bare "yes" never picks a time (replayed real callers showed
@@ -101,7 +101,7 @@ def not_open(day: str | None, time: str, open_times: list[str], notes: list[str]
     return {"time": None, "wanted_time": time}
 
 
-def _only_open_times(state: CallState, day: str | None, time: str | None, notes: list[str]) -> dict:
+def _only_open_times(state: CallState, day: str | None, time: str | None, notes: list[str]) -> CallUpdate:
     # A time said before any day is kept: find_slots checks it once the day is known.
     if time is not None and day is not None and day == state.offered_day and time not in state.offered_times:
         return {"day": day} | not_open(day, time, state.offered_times, notes)
@@ -162,7 +162,7 @@ def _next_for_cancelling(state: CallState) -> Step:
     return "ask_time" if state.day is not None else "ask_day"  # several fit: the rest of the description
 
 
-def _only_own_appointments(state: CallState, day: str | None, time: str | None, notes: list[str]) -> dict:
+def _only_own_appointments(state: CallState, day: str | None, time: str | None, notes: list[str]) -> CallUpdate:
     if state.task == "cancel" and state.bookings_found:
         dropped = unmatched_filters(replace(state, day=day, time=time, notes=[]))
         if dropped:
@@ -229,7 +229,7 @@ def _next_for_callback(state: CallState) -> Step:
     return "confirm"
 
 
-def _about_the_call(state: CallState, day: str | None, time: str | None, notes: list[str]) -> dict:
+def _about_the_call(state: CallState, day: str | None, time: str | None, notes: list[str]) -> CallUpdate:
     return {"day": day, "time": time}  # a day or time said is what the call is about: passed on, never checked
 
 

@@ -15,14 +15,14 @@ from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.hearing import hear, today_or_none
 from dialog.slots import fill_slots, name_from_last_word, start_over
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from voicekit.nlu import Understanding, bare_name_of
 from voicekit.phones import corrected, dialable, why_not_a_phone
 from voicekit.privacy import PHONE_TOKEN_RE
 from voicekit.schedule import weekday_of
 
 
-def take_turn(state: CallState, context: Context) -> dict:
+def take_turn(state: CallState, context: Context) -> CallUpdate:
     """The updates of one caller turn (``state.utterance``); ``route`` then decides where the call goes.
 
     Run by the waiting node that heard the answer, in the same step, and by ``understand`` on a call's first turn.
@@ -39,7 +39,7 @@ def take_turn(state: CallState, context: Context) -> dict:
         country = context.profile.country
         phone = dialable(said_phone, country) if checking else corrected(said_phone, state.phone, country)
     heard = hear(PHONE_TOKEN_RE.sub(" ", text), state, context)
-    turn: dict = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0,
+    turn: CallUpdate = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0,
                   "phone_heard": None, "callback_offered": False}
     if phone is not None and not checking:
         turn["phone_said"] = said_phone
@@ -132,7 +132,7 @@ def staff_in_now(context: Context) -> tuple[bool, list[str] | None]:
     return staff_in, (list(back) if back else None)
 
 
-def _ask_again(state: CallState, fresh: CallState, notes: list[str]) -> dict:
+def _ask_again(state: CallState, fresh: CallState, notes: list[str]) -> CallUpdate:
     """The pending question once more; the second such turn in a row hands off (not understood)."""
     misunderstood = state.misunderstood + 1
     if misunderstood >= 2:

@@ -21,11 +21,11 @@ from dialog.config import DEMO_CONFIG, ClinicConfig
 from dialog.config_file import config_from_env
 from dialog.context import Context
 from dialog.profile import ClinicProfile
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from graph.speedups.three_channels import uniform_call
 from nodes.common import thread_id
 
-ToolNode = Callable[..., dict]
+ToolNode = Callable[..., CallUpdate]
 
 
 class DemoClinics:
@@ -51,11 +51,11 @@ class DemoClinics:
                 self._by_thread[thread] = self.config.open_calendar(plan=plan)
             return self._by_thread[thread]
 
-    def serving(self, node: ToolNode, tools: bool = True) -> Callable[..., dict]:
+    def serving(self, node: ToolNode, tools: bool = True) -> Callable[..., CallUpdate]:
         """``node`` with the configured profile and (``tools``) the thread's calendar, unless the run has its own."""
         call = uniform_call(node)
 
-        def with_demo_clinic(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
+        def with_demo_clinic(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> CallUpdate:
             context = runtime.context
             if context.profile == ClinicProfile():  # the run brought no profile of its own
                 context = replace(context, profile=self.config.profile)

@@ -28,7 +28,7 @@ from langgraph.graph import END, START, StateGraph
 
 from dialog.context import Context
 from dialog.routing import after_book, after_cancel, after_confirm, after_start, route
-from dialog.state import NodeName, WriteNode
+from dialog.state import CallUpdate, NodeName, WriteNode
 from graph.demo import DemoClinics
 from graph.speedups.one_checkpoint_read import serve_handed_over_reads
 from graph.speedups.self_routing import Router, router_targets, self_routing
@@ -63,7 +63,7 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[StoredCal
     facts = (lambda node: demo_clinics.serving(node, tools=False)) if demo_clinics is not None else (lambda node: node)
     builder = StateGraph(StoredCall, context_schema=Context)
 
-    def routing_itself(name: NodeName, node: Callable[..., dict], router: Router = route) -> None:
+    def routing_itself(name: NodeName, node: Callable[..., CallUpdate], router: Router = route) -> None:
         builder.add_node(name, self_routing(node, router), destinations=router_targets(router))
 
     # A caller turn resumes the waiting node, which hears and understands the answer and routes itself

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from langgraph.runtime import Runtime
 
 from dialog import calendar_phrases, phrases
@@ -9,17 +11,17 @@ from dialog.calendar import still_bookable
 from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.slots import start_over
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from dialog.tasks import said_date, task_named
 from nodes.common import clinic
 from tools.writes import call_write_tool
-from voicekit.clinic import ToolError, ToolTimeout
+from voicekit.clinic import Booking, ToolError, ToolTimeout
 
 
-def book(state: CallState, runtime: Runtime[Context]) -> dict:
+def book(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
     """Book what was read back; a taken slot offers new times, any other failure goes to a person."""
     api = clinic(runtime)
-    spent = {"confirmed": False}  # this confirmation is used up whatever happens next
+    spent: CallUpdate = {"confirmed": False}  # this confirmation is used up whatever happens next
     if not still_bookable(state, runtime.context):  # the time passed while the caller made up their mind
         passed = calendar_phrases.time_passed(str(state.time))
         return spent | {"time": None, "offered_day": None, "offered_date": None, "offered_times": [],
@@ -42,8 +44,10 @@ def book(state: CallState, runtime: Runtime[Context]) -> dict:
     then = task_named(state.task).then
     if then is not None:  # a reschedule: the new appointment is booked, now the old one is cancelled
         news = phrases.rebooked_now_cancel(state.day, str(state.time), result.get("booking_id"), said_date(state))
-        rebooked = {"booking_id": str(result.get("booking_id", "")), "day": state.day, "time": state.time,
-                    "name": state.name} | ({"date": state.date} if state.date else {})
+        # The read-back this write followed named the day, time and name, so the booking has all three.
+        booked = {"booking_id": str(result.get("booking_id", "")), "day": state.day, "time": state.time,
+                  "name": state.name} | ({"date": state.date} if state.date else {})
+        rebooked = cast(Booking, booked)
         return spent | start_over() | {"task": then, "name": state.name, "rebooked": rebooked, "result": result,
                                        "notes": [*state.notes, news]}
     return spent | {"result": result, "ended": "booked"}

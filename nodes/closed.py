@@ -5,9 +5,9 @@ The graph itself keeps rule 9, so Studio, the service and VoiceAgent agree: the 
 
 from __future__ import annotations
 
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 
 
-def closed(state: CallState) -> dict:
+def closed(state: CallState) -> CallUpdate:
     """Leave the ended call as it is."""
     return {}

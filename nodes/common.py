@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from dialog.context import Context
-from dialog.state import Asking, CallState, DialogState, Prompt, TaskName
+from dialog.state import Asking, CallState, CallUpdate, DialogState, Prompt, TaskName
 from dialog.turn import take_turn
 from tools.retry import call_read_tool
 from voicekit.backend import CallbackTaker, Canceller, ClinicBackend
@@ -19,7 +19,7 @@ from voicekit.privacy import mask_sensitive, take_phone_number
 
 Question = Callable[[CallState, Context], str]
 """What a waiting node asks, from the call and its dependencies."""
-AnswerHook = Callable[[CallState, str, Context, RunnableConfig], dict]
+AnswerHook = Callable[[CallState, str, Context, RunnableConfig], CallUpdate]
 """Extra updates a waiting node makes from the caller's answer (CONFIRM's consent gate)."""
 CALLBACK_TASKS: tuple[TaskName, ...] = ("callback", "transfer_callback")
 """Requests whose every question may be answered with a phone number (the one to call back on)."""
@@ -27,7 +27,7 @@ T = TypeVar("T")
 
 
 def waiting_node(dialog_state: DialogState, question: Question, on_answer: AnswerHook | None = None,
-                 asking: Asking | None = None, name: str | None = None) -> Callable[..., dict]:
+                 asking: Asking | None = None, name: str | None = None) -> Callable[..., CallUpdate]:
     """A dialog node that asks one question, waits for the caller with ``interrupt()`` and understands the answer.
 
     Everything above ``interrupt()`` is pure: on resume LangGraph re-runs the node from the top.
@@ -36,7 +36,7 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
     ``asking="phone"``: the question is for a phone number (a callback's CONFIRM and ASK_NAME expect one too).
     """
 
-    def node(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
+    def node(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> CallUpdate:
         asked = state.last_prompt if state.repeat else question(replace(state, dialog_state=dialog_state),
                                                                 runtime.context)
         say = asked if state.repeat else " ".join([*state.notes, asked])
@@ -44,7 +44,7 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
         expects: Asking | None = "phone" if asking == "phone" or state.task in CALLBACK_TASKS else None
         answer = interrupt(Prompt(say=say, state=dialog_state, expects=expects))
         text, phone = caller_answer(answer, expects)
-        update: dict[str, Any] = {"utterance": mask_sensitive(text), "dialog_state": dialog_state,
+        update: CallUpdate = {"utterance": mask_sensitive(text), "dialog_state": dialog_state,
                                   "last_prompt": asked, "say": say, "notes": [], "repeat": False, "asking": asking,
                                   "phone_heard": phone}
         if on_answer is not None:

@@ -12,12 +12,12 @@ from langchain_core.runnables import RunnableConfig
 
 from dialog.consent import is_consent, key_said
 from dialog.context import Context
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from dialog.tasks import task_named
 from nodes.common import waiting_node
 
 
-def judge(state: CallState, text: str, context: Context, config: RunnableConfig) -> dict:
+def judge(state: CallState, text: str, context: Context, config: RunnableConfig) -> CallUpdate:
     """Open the gate for one write (numbered, for its idempotency key), or keep it shut."""
     key = key_said(text)
     if key is not None:

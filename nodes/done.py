@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dialog import phrases
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from dialog.tasks import task_named
 
 
@@ -15,6 +15,6 @@ def farewell(state: CallState) -> str:
     return phrases.kept_both(state.rebooked) if state.rebooked else phrases.NOTHING_CHANGED
 
 
-def done(state: CallState) -> dict:
+def done(state: CallState) -> CallUpdate:
     """End the call with what was done."""
     return {"dialog_state": "DONE", "say": " ".join([*state.notes, farewell(state)]), "notes": []}

@@ -16,12 +16,12 @@ from dialog import phrases, security_phrases
 from dialog.bookings import lookup_key, numbers_to_check, the_callers, theirs_to_cancel, unmatched_filters
 from dialog.context import Context
 from dialog.handoff import handoff_update
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from nodes.common import clinic, read_tool
 from voicekit.clinic import Booking
 
 
-def find_bookings(state: CallState, runtime: Runtime[Context]) -> dict:
+def find_bookings(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
     """Fetch the appointments under the name and keep the caller's own; none of theirs goes to staff."""
     api = clinic(runtime)
     if not hasattr(api, "find_bookings"):
@@ -32,7 +32,7 @@ def find_bookings(state: CallState, runtime: Runtime[Context]) -> dict:
         return handoff_update(state, "tool_failure", phrases.UNAVAILABLE)
     country = runtime.context.profile.country
     theirs = theirs_to_cancel(state, [cast(Booking, b) for b in the_callers(found, numbers_to_check(state), country)])
-    update = {"bookings_found": theirs, "bookings_looked_up": lookup_key(state)}
+    update: CallUpdate = {"bookings_found": theirs, "bookings_looked_up": lookup_key(state)}
     if not theirs and state.booking_phone is None:
         return update  # only the caller id was checked: the number the appointment is under is asked next
     if not theirs:

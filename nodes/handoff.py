@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dialog import line_callback, phrases
 from dialog.handoff import summary
-from dialog.state import CallState, Handoff
+from dialog.state import CallState, CallUpdate, Handoff
 
 
-def handoff(state: CallState) -> dict:
+def handoff(state: CallState) -> CallUpdate:
     """End the call with the hand-off: why, and what a person will be told."""
     if line_callback.asking(state):  # the line's callback question after the transfer rang out is over
         return {"dialog_state": "HANDOFF", "say": line_callback.ending(state), "notes": []}

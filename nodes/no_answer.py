@@ -12,9 +12,9 @@ from langgraph.runtime import Runtime
 
 from dialog import line_callback
 from dialog.context import Context
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 
 
-def no_answer(state: CallState, runtime: Runtime[Context]) -> dict:
+def no_answer(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
     """Start the line's callback question (reported once: a second report finds the transfer dealt with)."""
     return line_callback.start(state, runtime.context)

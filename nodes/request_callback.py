@@ -11,16 +11,16 @@ from langgraph.runtime import Runtime
 from dialog import line_callback, phrases
 from dialog.context import Context
 from dialog.handoff import callback_record
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from nodes.common import callback_taker, clinic
 from tools.writes import call_write_tool
 from voicekit.clinic import ToolTimeout
 
 
-def request_callback(state: CallState, runtime: Runtime[Context]) -> dict:
+def request_callback(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
     """Record the request that was read back; any failure goes to a person (who, closed, is told when back)."""
     api = clinic(runtime)
-    spent = {"confirmed": False}
+    spent: CallUpdate = {"confirmed": False}
     name, reason, about = line_callback.request_of(state)
     try:
         answer = call_write_tool(callback_taker(api).request_callback, name, state.phone, reason, about,

@@ -9,10 +9,10 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from dialog.context import Context
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from dialog.turn import take_turn
 
 
-def understand(state: CallState, runtime: Runtime[Context]) -> dict:
+def understand(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
     """The updates of the call's first turn."""
     return take_turn(state, runtime.context)

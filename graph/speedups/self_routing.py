@@ -18,7 +18,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from dialog.context import Context
-from dialog.state import CallState
+from dialog.state import CallState, CallUpdate
 from graph.speedups.three_channels import StoredCall, as_call, stored_update, uniform_call
 
 Router = Callable[[CallState], str]
@@ -37,7 +37,7 @@ def router_targets(router: Router) -> tuple[str, ...]:
     return found
 
 
-def self_routing(node: Callable[..., dict], router: Router) -> Callable[..., Command]:
+def self_routing(node: Callable[..., CallUpdate], router: Router) -> Callable[..., Command]:
     """``node`` returning ``Command(update=its update, goto=router(state after the update))``.
 
     The graph keeps the call in three channels (``three_channels``): ``node`` and ``router`` see a ``CallState``.

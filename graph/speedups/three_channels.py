@@ -21,7 +21,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
 from dialog.context import Context
-from dialog.state import CallState, DialogState
+from dialog.state import CallState, CallUpdate, DialogState
 from voicekit.privacy import mask_sensitive
 
 OWN_CHANNELS = ("utterance", "dialog_state")
@@ -73,18 +73,19 @@ def call_values(values: Mapping[str, Any] | None) -> dict[str, Any]:
     return {**values.get("call", {}), **{k: v for k, v in values.items() if k != "call"}}
 
 
-def uniform_call(node: Callable[..., dict]) -> Callable[[CallState, Runtime[Context], RunnableConfig], dict]:
+def uniform_call(
+        node: Callable[..., CallUpdate]) -> Callable[[CallState, Runtime[Context], RunnableConfig], CallUpdate]:
     """``node`` called as ``(state, runtime, config)``, passing on only the ones it takes."""
     wants = tuple(name for name in ("runtime", "config") if name in inspect.signature(node).parameters)
 
-    def call(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
+    def call(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> CallUpdate:
         given = {"runtime": runtime, "config": config}
         return node(state, **{name: given[name] for name in wants})
 
     return call
 
 
-def channel_node(node: Callable[..., dict]) -> Callable[..., dict]:
+def channel_node(node: Callable[..., CallUpdate]) -> Callable[..., dict]:
     """``node`` (a ``CallState`` in, a partial update out) as a node of the three-channel graph."""
     call = uniform_call(node)
 
