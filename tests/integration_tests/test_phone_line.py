@@ -1,9 +1,10 @@
-"""A spoken call through the Twilio media-stream endpoint (issue 12), offline and end to end.
+"""Calls through the Twilio media-stream endpoint, offline and end to end: spoken, refused, keyed.
 
-The call comes in as Twilio's does (issue 28): a webhook signed with the line's auth token, then the media
+The call comes in as Twilio's does (SPEC 6.4): a webhook signed with the line's auth token, then the media
 stream with the webhook's one-time ticket. The caller's words are synthesised (flite), sent as Twilio sends
 them (8 kHz mu-law in 20 ms "media" events), heard by Silero VAD and Whisper base, answered by the agent and
-spoken back (flite): the test asserts one booking and that audio came back after each turn.
+spoken back (flite); key presses come as Twilio's "dtmf" events. Each call must do exactly what the caller
+said, with the greeting's audio first and audio after every turn.
 """
 
 import asyncio
@@ -84,25 +85,39 @@ def signed_webhook(port: int, **headers) -> httpx.Response:
                                **headers})
 
 
-async def spoken_booking(port: int) -> list[int]:
+KEY = "key "
+"""A turn made with the keypad ("key 1"), sent as Twilio sends a key press."""
+REQUEST = "Book me on Tuesday at ten a m, my name is Jamie"
+
+
+async def a_call(port: int, turns: list[str]) -> list[int]:
+    """Bytes of the line's audio: before the caller says anything (the greeting), then after each turn."""
     ticket = ticket_of(signed_webhook(port).text)
     async with websockets.connect(f"ws://127.0.0.1:{port}/twilio/stream") as ws:
         await ws.send(json.dumps({"event": "connected", "protocol": "Call", "version": "1.0.0"}))
         start = start_message(ticket=ticket)
         await ws.send(json.dumps(start))
-        replies = []
-        for words in ("Book me on Tuesday at ten a m, my name is Jamie", "yes"):
-            await say(ws, start["streamSid"], phone_audio(words))
+        replies = [await answer_audio(ws, seconds=60)]
+        for turn in turns:
+            if turn.startswith(KEY):
+                await ws.send(json.dumps({"event": "dtmf", "streamSid": start["streamSid"],
+                                          "dtmf": {"track": "inbound_track", "digit": turn[len(KEY):]}}))
+            else:
+                await say(ws, start["streamSid"], phone_audio(turn))
             replies.append(await answer_audio(ws, seconds=60))
         return replies
 
 
-def test_a_spoken_call_books_exactly_once_through_the_twilio_stream(service):
+@pytest.mark.parametrize(("turns", "booked"), [
+    ([REQUEST, "yes"], [("tuesday", "10:00", "Jamie")]),
+    ([REQUEST, "no"], []),
+    ([REQUEST, KEY + "1"], [("tuesday", "10:00", "Jamie")]),
+], ids=["spoken booking", "refusal", "keypad yes"])
+def test_a_call_through_the_twilio_stream_does_what_the_caller_said_with_the_greeting_first(service, turns, booked):
     port, clinic, _ = service
-    replies = asyncio.run(spoken_booking(port))
-    assert all(size > 8000 for size in replies), f"audio back after each turn: {replies} bytes"  # > 1 s each
-    assert [(b["day"], b["time"], b["name"]) for b in ClinicAPI(path=str(clinic)).bookings] == [
-        ("tuesday", "10:00", "Jamie")]
+    replies = asyncio.run(a_call(port, turns))
+    assert all(size > 8000 for size in replies), f"audio first and after each turn: {replies} bytes"  # > 1 s each
+    assert [(b["day"], b["time"], b["name"]) for b in ClinicAPI(path=str(clinic)).bookings] == booked
 
 
 def test_the_voice_webhook_returns_twiml_for_the_stream_only_when_signed(service):

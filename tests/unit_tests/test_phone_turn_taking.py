@@ -130,7 +130,7 @@ class Recording:
         return iter([SimpleNamespace(text=" Yes.", no_speech_prob=0.01)]), None
 
 
-def test_whisper_reads_a_short_turn_through_a_ten_second_window_and_a_long_one_whole():
+def test_whisper_reads_a_short_turn_through_a_ten_second_window_in_one_pass_and_a_long_one_whole():
     stt = LocalWhisperSTTService()
     stt._model = model = Recording()
 
@@ -142,7 +142,8 @@ def test_whisper_reads_a_short_turn_through_a_ten_second_window_and_a_long_one_w
     asyncio.run(transcribe(14))
     short, long = model.options
     assert short["chunk_length"] == 10 and short["beam_size"] == 5
-    assert long.get("chunk_length") in (None, 30) and long["beam_size"] == 5
+    assert short["temperature"] == 0.0  # one pass: no slow re-decoding of a short turn
+    assert long.get("chunk_length") in (None, 30) and long["beam_size"] == 5 and "temperature" not in long
 
 
 def on_an_event_loop() -> bool:
