@@ -37,7 +37,7 @@ from psycopg.adapt import Transformer
 from psycopg.errors import DuplicatePreparedStatement, InvalidSqlStatementName
 from psycopg.rows import dict_row
 
-from checkpoints import save_may_wait
+from checkpoints.waiting_saves import save_may_wait
 
 _TURN: ContextVar[CallTurn | None] = ContextVar("postgres_call_turn", default=None)
 

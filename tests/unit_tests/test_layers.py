@@ -64,7 +64,11 @@ def imported_on_load(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
         pending.extend(ast.iter_child_nodes(node))
-    # "dialog.state.CallState" is the module dialog.state: the longest prefix that is a module.
+    return product_modules(names)
+
+
+def product_modules(names: set[str]) -> set[str]:
+    """The product modules among dotted import names: "dialog.state.CallState" is the module dialog.state."""
     found = set()
     for name in names:
         parts = name.split(".")
@@ -121,6 +125,12 @@ def test_nodes_do_not_import_each_other(path):
 def test_no_product_modules_import_each_other_on_load():
     # A cycle loads or not depending on which module is imported first; an import inside a function breaks one.
     cycle = import_cycle({name: imported_on_load(path) for name, path in MODULES.items()})
+    assert not cycle, " -> ".join(cycle)
+
+
+def test_no_product_modules_import_each_other_in_a_circle_even_when_called():
+    # An import inside a function breaks a cycle at load time but still ties the two modules together.
+    cycle = import_cycle({name: product_modules(imported_modules(path)) - {name} for name, path in MODULES.items()})
     assert not cycle, " -> ".join(cycle)
 
 
