@@ -48,10 +48,12 @@ class Redeemed:
 class StreamTickets(Protocol):
     """Where tickets are kept between the webhook and its stream."""
 
-    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None) -> str:
+    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None,
+              seconds: float | None = None) -> str:
         """A new one-time ticket for ``call_sid``; ``caller_number`` is what the webhook's ``From`` said.
 
         ``call_id``: the call the ticket continues (a transfer's report, the stream after it); None: a new call.
+        ``seconds``: how long it waits to be redeemed (None: the store's, for a stream).
         """
         ...
 
@@ -103,13 +105,14 @@ class MemoryTickets:
         self._tickets: dict[str, tuple[str, str | None, float, str | None]] = {}
         self._lock = threading.Lock()
 
-    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None) -> str:
+    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None,
+              seconds: float | None = None) -> str:
         """A new one-time ticket for ``call_sid`` (expired ones are dropped meanwhile)."""
         ticket, now = secrets.token_urlsafe(32), self._clock()
         with self._lock:
             for digest in [d for d, found in self._tickets.items() if found[2] <= now]:
                 del self._tickets[digest]
-            self._tickets[_digest(ticket)] = (call_sid, caller_number, now + self._seconds, call_id)
+            self._tickets[_digest(ticket)] = (call_sid, caller_number, now + (seconds or self._seconds), call_id)
         return ticket
 
     def redeem(self, call_sid: str, ticket: str) -> Redeemed | None:
@@ -143,14 +146,15 @@ class SqliteTickets:
         # A connection per use: callers are threads of several processes, and each use is one statement or two.
         return sqlite3.connect(self._path, timeout=10, isolation_level=None)
 
-    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None) -> str:
+    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None,
+              seconds: float | None = None) -> str:
         """A new one-time ticket for ``call_sid`` (expired ones are purged meanwhile)."""
         ticket, now = secrets.token_urlsafe(32), self._clock()
         db = self._connect()
         try:
             db.execute("DELETE FROM line_tickets WHERE expires <= ?", (now,))
             db.execute("INSERT INTO line_tickets VALUES (?, ?, ?, ?, ?)",
-                       (_digest(ticket), call_sid, caller_number, now + self._seconds, call_id))
+                       (_digest(ticket), call_sid, caller_number, now + (seconds or self._seconds), call_id))
         finally:
             db.close()
         return ticket

@@ -36,6 +36,9 @@ ANSWERED = frozenset({"completed", "answered"})
 CALLER_GONE = "canceled"
 _E164 = re.compile(r"\+[1-9][0-9]{6,14}")
 MAX_RING_SECONDS = 600
+REPORT_SECONDS = 4 * 3600.0
+"""How long the dial's report ticket waits: Twilio posts it when the dial ends, after the whole conversation
+with staff when they answered (an unanswered dial reports after the ring)."""
 
 
 def dial_twiml(number: str | None, ring_seconds: int, action_url: str) -> str | None:

@@ -40,7 +40,7 @@ from twilio.request_validator import RequestValidator, get_signature_algorithm
 
 from phone import speech
 from phone.tickets import MemoryTickets, StreamTickets, caller_id
-from phone.transfer import add_dial_route
+from phone.transfer import REPORT_SECONDS, add_dial_route
 from phone.twilio_calls import LiveCalls, close_clinic, play_call, twilio_message
 
 log = logging.getLogger(__name__)
@@ -189,7 +189,7 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
         call_sid, call_id, number = start.call_sid, redeemed.call_id, redeemed.caller_number
 
         def dial_action() -> str:  # where Twilio reports the transfer's dial: a ticket that continues this call
-            return f"{line.public_url}/twilio/dial?ticket={store.issue(call_sid, number, call_id)}"
+            return f"{line.public_url}/twilio/dial?ticket={store.issue(call_sid, number, call_id, REPORT_SECONDS)}"
 
         # Taken back after an unanswered transfer, the call opens with the agent's callback question.
         opening = (lambda taken_back: taken_back.transfer_unanswered(number)) if redeemed.continues else None

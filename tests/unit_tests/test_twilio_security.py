@@ -343,6 +343,16 @@ def test_expired_tickets_are_refused_and_purged(make_tickets, tmp_path):
         assert len(tickets._tickets) == 1
 
 
+def test_a_ticket_that_continues_a_call_gives_that_call_and_may_outlive_a_streams(make_tickets):
+    now = [1000.0]
+    tickets = make_tickets(seconds=60, clock=lambda: now[0])
+    report = tickets.issue(CALL_SID, CALLER, "call-" + "ab" * 16, seconds=4 * 3600)  # a transfer's dial report
+    now[0] += 3600  # staff talked to the caller for an hour
+    assert tickets.redeem(CALL_SID, report) == Redeemed("call-" + "ab" * 16, CALLER, continues=True)
+    fresh = tickets.redeem(CALL_SID, tickets.issue(CALL_SID, CALLER))
+    assert fresh is not None and not fresh.continues and fresh.call_id != "call-" + "ab" * 16
+
+
 def test_the_store_keeps_no_ticket_that_could_be_redeemed_from_it(tmp_path):
     tickets = SqliteTickets(str(tmp_path / "t.db"))
     ticket = tickets.issue(CALL_SID, CALLER)
