@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.types import StateSnapshot
+
 from dialog import line_callback, phrases
 from dialog.state import WriteNode
 from graph.speedups.three_channels import as_call, stored_update
 from tools.writes import accepts_idempotency_key
+from voicekit.backend import ClinicBackend
 
 WRITE_NODES: tuple[WriteNode, ...] = get_args(WriteNode)
 
 
-def never_resend_a_keyless_write(graph: Any, config: Any, api: Any, snapshot: Any) -> None:
+def never_resend_a_keyless_write(graph: CompiledStateGraph[Any, Any, Any, Any], config: Any,
+                                 api: ClinicBackend, snapshot: StateSnapshot) -> None:
     """Record a cut-off write on a backend without idempotency keys as a hand-off, so it is never re-sent.
 
     Without a key the clinic cannot tell a re-sent write from a new one, and the first may have gone

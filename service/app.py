@@ -41,6 +41,7 @@ from service.settings import Settings
 from service.simulator import simulator_router
 from service.store import SqliteCallStore, new_call_id
 from service.turn_slots import TurnSlots
+from voicekit.backend import ClinicBackend
 from voicekit.clinic import ClinicAPI, check_day, check_time
 from voicekit.phones import mask_read_out
 from voicekit.privacy import replace_lone_surrogates
@@ -115,7 +116,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     token: str = app.state.staff_token
     staff = [Depends(staff_only(token))]
 
-    def call_agent(call_id: str, api: Any, sleep: Any = settings.sleep, caller_number: str | None = None) -> VoiceAgent:
+    def call_agent(call_id: str, api: ClinicBackend, sleep: Any = settings.sleep,
+                   caller_number: str | None = None) -> VoiceAgent:
         """The agent of one call on this worker's checkpointer (an ended call answers with its final words).
 
         ``caller_number``: the phone line's caller id (the call keeps it from its first turn on).
