@@ -1,4 +1,4 @@
-"""A real clinic's line end to end (issue 27): a configuration file, a CalDAV calendar (a real Radicale), dates.
+"""A real clinic's line end to end: a configuration file, a CalDAV calendar (a real Radicale), dates.
 
 The dates expected are worked out by hand: the clock is Tuesday 1 December 2026, 9 am in New York.
 """

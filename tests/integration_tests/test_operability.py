@@ -1,4 +1,4 @@
-"""What an operator needs (issue 28): readiness, metrics, a log line per turn without caller words, bounded storage."""
+"""What an operator needs: readiness, metrics, a log line per turn without caller words, bounded storage."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a caller hears on the Twilio line before and between their turns (issue 31): the greeting, silence.
+"""What a caller hears on the Twilio line before and between their turns: the greeting, silence.
 
 Through the real pipeline on a real server (``tests.integration_tests.test_twilio_line.Line``): Pipecat's
 Twilio serializer, Silero VAD, Whisper base, the real ``VoiceAgent`` and flite. What flite is asked to say

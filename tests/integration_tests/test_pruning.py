@@ -1,4 +1,4 @@
-"""Pruning an ended call's history (issue 11): the final state stays, the rest goes, other calls are untouched.
+"""Pruning an ended call's history: the final state stays, the rest goes, other calls are untouched.
 
 The oracle for PostgreSQL is LangGraph's own ``prune(strategy="keep_latest")``: two identical calls, one
 pruned by each, must be left with the same rows and the same state.

@@ -84,7 +84,7 @@ def test_openapi_schema_is_served(client):
     assert {"/calls", "/calls/{call_id}/turns", "/calls/{call_id}"} <= set(schema["paths"])
 
 
-# -- issue 10: a malformed body is a 4xx, never a 500, and no error body echoes what the caller said ----
+# -- a malformed body is a 4xx, never a 500, and no error body echoes what the caller said ----
 
 SECRET = "my card is 4111 1111 1111 1111"
 
@@ -126,7 +126,7 @@ def test_a_lone_surrogate_inside_a_turn_is_replaced_not_a_crash(client):
     assert reply.status_code == 200 and reply.json()["state"] == "ASK_NAME"
 
 
-# -- issue 11: a finished call keeps only its final checkpoint (storage per call is bounded) ---------------
+# -- a finished call keeps only its final checkpoint (storage per call is bounded) ---------------
 
 def test_a_finished_call_keeps_only_its_final_state(tmp_path):
     import sqlite3

@@ -1,4 +1,4 @@
-"""The browser call simulator (issue 13), driven in headless Chromium with Playwright over a real worker.
+"""The browser call simulator, driven in headless Chromium with Playwright over a real worker.
 
 The page talks to the same call API as a phone line: these tests type and press keys as a person would,
 and read what the page shows. The first test takes a screenshot; `make screenshot` keeps it as the README's

@@ -1,4 +1,4 @@
-"""Only the clinic's staff get at other calls' data (issue 28, SPEC 6.4): each test is a stranger's request."""
+"""Only the clinic's staff get at other calls' data (SPEC 6.4): each test is a stranger's request."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Twilio line on a real server with Pipecat's real pipeline (issue 28): hang-ups, shutdown, bad messages, logs.
+"""The Twilio line on a real server with Pipecat's real pipeline: hang-ups, shutdown, bad messages, logs.
 
 The line's router runs on uvicorn in a thread (127.0.0.1, a free port; stopped at the end of each test), is
 called the way Twilio calls it (a signed webhook, then a media stream with the webhook's ticket, 8 kHz

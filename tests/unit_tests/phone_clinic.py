@@ -1,4 +1,4 @@
-"""A look-alike of a real calendar for the tests of issue 28 item 5 (its own code, no voicekit inside).
+"""A look-alike of a real calendar for the tests of verified cancels and reschedules (its own code, no voicekit inside).
 
 ``book`` takes ``phone=`` and ``find_bookings`` returns it, as a CalDAV calendar's do.
 """

@@ -1,4 +1,4 @@
-"""Bounded work per turn (issue 28): every reader of a whole caller turn is linear in the turn's length.
+"""Bounded work per turn: every reader of a whole caller turn is linear in the turn's length.
 
 A caller decides how long a turn is, and it is read on the call's turn thread. Checked by behaviour, not
 by timings (machines here are shared): a hang guard (a 2 MB turn read within 20 s, cut short past it) and
@@ -213,7 +213,7 @@ def test_the_consent_gate_still_judges_the_whole_turn():
         assert not is_consent(yeses + " no", "book")
 
 
-# -- the linear readers give what the readers before issue 28 gave ------------------------------------------
+# -- the linear readers give what the quadratic readers before them gave ------------------------------------------
 def _digit_runs_before(text: str) -> list[tuple[int, int, str]]:
     """``privacy._digit_runs`` as it was: a ``str`` grown a digit at a time (quadratic)."""
     runs: list[tuple[int, int, str]] = []
@@ -257,7 +257,7 @@ _DTMF_MARKUP = re.compile(r"\[dtmf\]|</?entered_dtmf_digits>", re.IGNORECASE)
 
 
 def _dtmf_before(text: str) -> str | None:
-    """The keys ``analyse`` heard before issue 28: its keypad pattern on the masked first 2,000 characters."""
+    """The keys ``analyse`` heard before the linear readers: its keypad pattern on the masked first 2,000 characters."""
     masked = mask_sensitive(text[:2000])
     found = _DTMF_BEFORE.search(masked)
     if found is None:

@@ -186,7 +186,7 @@ def test_the_lab_shapes_stay_as_they_were():
 
 
 def test_cancel_by_day_tells_two_dates_apart():
-    # Both under the caller's number (issue 28: cancelling is checked against it).
+    # Both under the caller's number (cancelling is checked against it).
     api = ClinicAPI(bookings=[{"day": "tuesday", "date": "2026-12-08", "time": "10:00", "name": "Jamie",
                                "phone": PHONE},
                               {"day": "tuesday", "date": "2026-12-15", "time": "10:00", "name": "Jamie",

@@ -1,7 +1,7 @@
-"""Callback requests and the warm transfer (issue 14).
+"""Callback requests and the warm transfer.
 
 A number is kept only when asked for, shown by its last four digits, recorded only after an explicit yes
-(also when a transfer rings out: issue 28), and never twice.
+(also when a transfer rings out), and never twice.
 """
 
 from datetime import datetime
@@ -142,7 +142,7 @@ def test_an_unanswered_transfer_leaves_one_callback_request_with_the_summary():
     agent = agent_at(MONDAY_MORNING, api)
     play(agent, "Book Tuesday at 10, my name is Jamie", "let me speak to a person")
     handoff = agent.handoff
-    asked = agent.transfer_unanswered("617-555-0123")  # issue 28: the line asks first, and writes only on a yes
+    asked = agent.transfer_unanswered("617-555-0123")  # the line asks first, and writes only on a yes
     assert (asked["state"], asked["tool_calls"]) == ("CONFIRM", []) and api.callbacks == []
     reply = agent.handle("yes")
     assert (reply["state"], reply["tool_calls"]) == ("HANDOFF", ["request_callback"])
@@ -160,7 +160,7 @@ def test_an_unanswered_transfer_whose_request_fails_still_ends_politely():
     api = ClinicAPI(plan={"request_callback": ["error"]})
     agent = agent_at(MONDAY_MORNING, api)
     agent.handle("operator")
-    assert agent.transfer_unanswered()["state"] == "ASK_NAME"  # issue 28: no number from the line, so it asks
+    assert agent.transfer_unanswered()["state"] == "ASK_NAME"  # no number from the line, so it asks
     assert agent.handle("617 555 0123")["state"] == "CONFIRM"
     reply = agent.handle("yes")
     assert reply["state"] == "HANDOFF" and "call again" in reply["say"] and api.callbacks == []

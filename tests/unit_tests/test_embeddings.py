@@ -1,4 +1,4 @@
-"""The embedding intent fallback (issue 13): the numpy MiniLM, its classifier, and the hybrid mode's default."""
+"""The embedding intent fallback: the numpy MiniLM, its classifier, and the hybrid mode's default."""
 
 import math
 

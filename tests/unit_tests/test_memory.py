@@ -1,4 +1,4 @@
-"""An agent's memory is freed with the agent (issue 15): no cache may keep a call's checkpointer alive."""
+"""An agent's memory is freed with the agent: no cache may keep a call's checkpointer alive."""
 
 import gc
 import weakref

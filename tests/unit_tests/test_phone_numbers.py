@@ -1,4 +1,4 @@
-"""Callback numbers a person can dial (issue 27, SPEC 6.4): E.164 for the clinic's country, never a card or an ID."""
+"""Callback numbers a person can dial (SPEC 6.4): E.164 for the clinic's country, never a card or an ID."""
 
 from datetime import datetime
 

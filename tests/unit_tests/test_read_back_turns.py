@@ -1,4 +1,4 @@
-"""At the read-back (issue 30, item 6): a yes cut off mid-sentence is no whole yes; a key said is a key, not a time."""
+"""At the read-back: a yes cut off mid-sentence is no whole yes; a key said is a key, not a time."""
 
 import pytest
 

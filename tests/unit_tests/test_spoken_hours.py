@@ -1,4 +1,4 @@
-"""Hours as people say them (issue 27, SPEC 6.3): "8:30 am to 5 pm", closed weekdays, holidays by date."""
+"""Hours as people say them (SPEC 6.3): "8:30 am to 5 pm", closed weekdays, holidays by date."""
 
 from datetime import datetime
 

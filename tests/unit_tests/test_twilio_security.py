@@ -1,4 +1,4 @@
-"""Only Twilio gets in on the phone line (issue 28, SPEC 6.4): signed webhooks, one-time stream tickets, quiet logs.
+"""Only Twilio gets in on the phone line (SPEC 6.4): signed webhooks, one-time stream tickets, quiet logs.
 
 Each test is an attacker's request against ``phone.twilio``'s routes (FastAPI's test client, in process, no
 network): an unsigned or mis-signed webhook, a forged X-Forwarded-Host, a media stream opened with a CallSid
