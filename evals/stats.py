@@ -1,4 +1,4 @@
-"""The one percentile the evals and benchmarks report (nearest rank, as the README's figures are)."""
+"""The one percentile the evals and benchmarks report (nearest rank, as the figures in docs/ are)."""
 
 from __future__ import annotations
 

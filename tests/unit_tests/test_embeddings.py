@@ -36,7 +36,7 @@ def test_the_committed_head_covers_every_intent():
 
 
 def test_on_held_out_real_callers_the_rules_alone_now_beat_the_embeddings_behind_them():
-    # The README's finding, guarded: the head (fitted on the training split's intents labelled by hand) alone
+    # docs/fallbacks.md's finding, guarded: the head (fitted on the training split's intents labelled by hand) alone
     # stays well below the rules; behind them (asked only when they say "unknown") it helped while the rules
     # were at 0.916 (0.919 with it), and costs since they reach 0.953 (0.945 with it): the turns the rules now
     # call "unknown" are mostly nothing usable, and cross-validated on the training split no confidence
