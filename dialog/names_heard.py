@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dialog.state import CallState
-from voicekit.lexicon import FILLERS, NOT_NAMES, YES_WORDS
+from voicekit.lexicon import FILLERS, NOT_NAMES, PROVIDER_WORDS, YES_WORDS
 from voicekit.names import capitalise_name
 from voicekit.nlu import Understanding, bare_name_of
 
 # The words a caller may say before their name at the name question: greetings, fillers, a yes and an introduction.
-LEAD_IN = FILLERS | YES_WORDS | {"hi", "hello", "hey", "it's", "it", "is", "this", "i'm", "i", "am", "its", "my",
-                                 "name", "name's", "names", "call", "me", "just", "yes", "please", "and"}
+LEAD_IN = (FILLERS - {"like"}) | YES_WORDS | {
+    "hi", "hello", "hey", "it's", "it", "is", "this", "i'm", "i", "am", "its", "my", "name", "name's", "names", "call",
+    "me", "just", "yes", "please", "and"}
 # Where a name said alone may be taken besides the name question: a booking's open questions. At CONFIRM a bare
 # word is neither yes nor no (the gate's re-ask stays); a callback's phone question wants a number.
 OPEN_QUESTIONS = ("LISTEN", "ASK_DAY", "ASK_TIME")
@@ -28,7 +29,7 @@ OPEN_QUESTIONS = ("LISTEN", "ASK_DAY", "ASK_TIME")
 
 def name_said_alone(text: str, heard: Understanding, state: CallState) -> tuple[str | None, Understanding]:
     """The name the caller said without a lead (None if none) and the turn as heard with it."""
-    if heard.name is not None or state.asking == "phone":
+    if heard.name is not None or state.asking == "phone" or not _may_be_a_name(text, heard):
         return None, heard
     provider = heard.provider or state.provider
     alone = bare_name_of(text)
@@ -39,7 +40,9 @@ def name_said_alone(text: str, heard: Understanding, state: CallState) -> tuple[
             return alone, replace(heard, day=None, days=[], relative_day=None, time=None, times=[], ambiguous=None,
                                   intent="inform")
         return name_after_lead_in(text, heard), heard
-    if state.dialog_state in OPEN_QUESTIONS and alone is not None and _nothing_else(heard) and _written_as_a_name(text):
+    # Unasked, one word written as a name ("Alexis"): "San Jose.", "Redwood City", "Psychologist." are no caller.
+    if state.dialog_state in OPEN_QUESTIONS and alone is not None and " " not in alone and _nothing_else(heard) \
+            and _written_as_a_name(text) and alone.casefold() not in PROVIDER_WORDS:
         return alone, replace(heard, intent="inform")
     return None, heard
 
@@ -56,6 +59,11 @@ def name_after_lead_in(text: str, heard: Understanding) -> str | None:
     if last.lower() in NOT_NAMES or not last[0].isalpha() or not all(c.isalpha() or c in "'-" for c in last):
         return None
     return capitalise_name(last)
+
+
+def _may_be_a_name(text: str, heard: Understanding) -> bool:
+    """A question ("Is it unisex?"), a request for a person or an act ("never mind") is answered, not a name."""
+    return "?" not in text and heard.act is None and heard.intent not in ("human", "hours") and not heard.callback
 
 
 def _nothing_else(heard: Understanding) -> bool:

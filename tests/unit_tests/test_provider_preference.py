@@ -69,3 +69,11 @@ def test_a_backend_that_takes_no_provider_is_booked_as_before():
     agent, _, replies = call("I'd like to see Dr Johnson on Tuesday at 10 am", "Jamie", "yes", api=clinic)
     assert replies[-1]["state"] == "DONE"
     assert clinic.calls == [("book", {"day": "tuesday", "time": "10:00", "name": "Jamie"}, "ok")]
+
+
+def test_a_clinic_in_a_sqlite_file_keeps_the_provider(tmp_path):
+    path = str(tmp_path / "clinic.sqlite")
+    agent, api, replies = call("I'd like to see Dr Johnson on Tuesday at 10 am", "Jamie", "yes",
+                               api=ClinicAPI(path=path))
+    assert replies[-1]["state"] == "DONE"
+    assert [b.get("provider") for b in ClinicAPI(path=path).bookings] == ["Dr. Johnson"]

@@ -101,6 +101,8 @@ def find_name(lower: list[str], original: list[str], not_names: set[str],
             j = i + len(lead)
             if tuple(lower[i:j]) != lead or j >= len(lower) or (lead == ("under",) and i == 0):
                 continue
+            if j in clause_starts:
+                continue  # "Find me more names. Look for...": the lead ended its sentence, the name did not follow
             spelled = _spelled(lower, j)
             if spelled is not None:
                 return capitalise_name(spelled[0])
@@ -135,7 +137,7 @@ def bare_name(lower: list[str], original: list[str], not_names: set[str], day_wo
         return capitalise_name(spelled[0])
     if not 1 <= len(lower) <= 3 or not _name_word(lower[-1], not_names):
         return None
-    cased = [w for w in original if w.isalpha()]
+    cased = [w for w in original if w.replace("'", "").replace("-", "").isalpha()]
     if any(w[:1].isupper() for w in cased) and not all(w[:1].isupper() for w in cased):
         return None  # a transcript that capitalises capitalises every word of a name: "Runny nose" is none
     for word in lower[:-1]:
