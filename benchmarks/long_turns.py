@@ -14,7 +14,7 @@ shared machine). This times every reader that sees a whole turn on adversarial t
   cap), and ``analyse (no cap)``: the same parser with the cap lifted (a ``str`` whose ``[:n]`` is itself),
   to show what the cap protects and that nothing behind it is super-linear either;
 * ``bare_name_of`` (``voicekit.nlu``), which reads the whole utterance at the name question;
-* ``is_consent`` (``dialog.consent``) and ``name_from_last_word`` (``dialog.slots``): outside ``voicekit``,
+* ``is_consent`` (``dialog.consent``) and ``name_after_lead_in`` (``dialog.names_heard``): outside ``voicekit``,
   timed so that the table covers every reader of a whole turn; the consent gate judges the whole turn by
   contract (SPEC 5.1), never a prefix.
 
@@ -54,7 +54,7 @@ from typing import SupportsIndex
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dialog.consent import is_consent  # noqa: E402
-from dialog.slots import name_from_last_word  # noqa: E402
+from dialog.names_heard import name_after_lead_in  # noqa: E402
 from voicekit import nlu, privacy  # noqa: E402
 
 SIZES = (10_000, 100_000, 1_000_000, 2_000_000)
@@ -88,7 +88,7 @@ READERS: dict[str, Callable[[str], object]] = {
     "analyse (no cap)": _analyse_uncapped,
     "bare_name_of": nlu.bare_name_of,
     "is_consent": is_consent,
-    "name_from_last_word": lambda text: name_from_last_word(text, nlu.Understanding()),
+    "name_after_lead_in": lambda text: name_after_lead_in(text, nlu.Understanding()),
 }
 """Every reader of a whole caller turn, by the name the table shows."""
 

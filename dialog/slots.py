@@ -11,8 +11,6 @@ from datetime import date
 from dialog import phrases
 from dialog.state import CallState, CallUpdate, TaskName
 from dialog.tasks import TASKS, task_named
-from voicekit.lexicon import NOT_NAMES
-from voicekit.names import capitalise_name
 from voicekit.nlu import Understanding
 from voicekit.schedule import coming, weekday_of
 
@@ -44,6 +42,8 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     elif same_request and day == state.day:
         named_date, date_named = state.date, state.date_named
     name = heard.name or spoken_name or state.name
+    if heard.provider:
+        update["provider"] = heard.provider  # the doctor asked for: kept with the request, carried to the booking
 
     if phone is None and _plain_no_to_read_back(state, heard):
         plain_no = task_named(task).plain_no
@@ -79,7 +79,7 @@ def requested_task(state: CallState, heard: Understanding, spoken_name: str | No
         return state.task
     if asked_for is not None:
         return asked_for
-    gave_values = heard.day or heard.time or heard.name or heard.days or heard.times or spoken_name
+    gave_values = heard.day or heard.time or heard.name or heard.days or heard.times or spoken_name or heard.provider
     if state.callback_offered and heard.intent == "yes" and not gave_values:  # "yes please" to the offer
         return "callback"
     if state.task is None and gave_values:
@@ -112,24 +112,9 @@ def _plain_no_to_read_back(state: CallState, heard: Understanding) -> bool:
     return asked and heard.intent == "no" and gave_nothing
 
 
-def name_from_last_word(text: str, heard: Understanding) -> str | None:
-    """ASK_NAME: people just say their name; the last word is it, unless it is "yes", "hmm", a day..."""
-    if heard.name:
-        return None
-    if heard.day or heard.time or heard.days or heard.times or heard.intent not in ("unknown", "inform"):
-        return None
-    words = [w.strip(".,!?;:\"()") for w in text.split()]
-    words = [w for w in words if w]
-    if not words:
-        return None
-    last = words[-1]
-    if last.lower() in NOT_NAMES or not last[0].isalpha() or not all(c.isalpha() or c in "'-" for c in last):
-        return None
-    return capitalise_name(last)
-
-
 def start_over() -> CallUpdate:
     """Forget the request (keypad *): the caller begins again from the open question."""
     return {"task": None, "day": None, "date": None, "date_named": False, "time": None, "wanted_time": None,
             "name": None, "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None,
-            "bookings_found": [], "choices": [], "booking_phone": None}
+            "bookings_found": [], "choices": [], "booking_phone": None,
+            "provider": None}

@@ -91,6 +91,8 @@ class CallState:
     """A time the caller asked for that was not open on their day: tried on the next day they name without a time."""
     name: str | None = None
     """The caller's name."""
+    provider: str | None = None
+    """The doctor the caller asked for ("Dr. Johnson"), if any: a backend whose ``book`` takes ``provider=`` gets it."""
     offered_day: str | None = None
     """The day whose open times were looked up; a different `day` needs a new find_slots."""
     offered_date: str | None = None
@@ -172,6 +174,7 @@ class CallUpdate(TypedDict, total=False):
     time: str | None
     wanted_time: str | None
     name: str | None
+    provider: str | None
     offered_day: str | None
     offered_date: str | None
     offered_times: list[str]

@@ -14,9 +14,10 @@ from dialog.consent import changes_read_back
 from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.hearing import hear, today_or_none
-from dialog.slots import fill_slots, name_from_last_word, start_over
+from dialog.names_heard import name_said_alone
+from dialog.slots import fill_slots, start_over
 from dialog.state import CallState, CallUpdate
-from voicekit.nlu import Understanding, bare_name_of
+from voicekit.nlu import Understanding
 from voicekit.phones import corrected, dialable, why_not_a_phone
 from voicekit.privacy import PHONE_TOKEN_RE
 from voicekit.schedule import weekday_of
@@ -96,23 +97,19 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
 
     spoken_name = None
-    if state.dialog_state == "ASK_NAME" and state.asking != "phone" and phone is None:
-        # People just say their name: the whole of it ("Sam Smith", "J A M I E", even "Monday Smith",
-        # which is then no day), else the last word as the lab says.
-        spoken_name = bare_name_of(text) if heard.name is None else None
-        if spoken_name is not None:
-            heard = replace(heard, day=None, days=[], relative_day=None, time=None, times=[], ambiguous=None,
-                            intent="inform")
-        else:
-            spoken_name = name_from_last_word(text, heard)
+    if phone is None:
+        # People just say their name: the whole of it ("Sam Smith", "J A M I E", even "Monday Smith" at the
+        # name question, which is then no day), at any open question; at the name question the lab's last word.
+        spoken_name, heard = name_said_alone(text, heard, state)
     understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive \
-        or heard.callback or said_phone
+        or heard.callback or said_phone or heard.provider
     if not understood:
         return turn | _ask_again(state, fresh, [*notes, phrases.SORRY])
     new_phone = phone is not None and phone != state.phone
     asks_for_another = heard.callback and state.task != "callback"  # "just have someone call me back"
     if state.dialog_state == "CONFIRM" and heard.intent != "no" and not new_phone and not asks_for_another \
-            and not changes_read_back(heard, state.day, state.time, state.name):
+            and not changes_read_back(heard, state.day, state.time, state.name) \
+            and heard.provider in (None, state.provider):
         # The gate stayed shut and this is no "no" and no correction ("yes?", "yes wait", "I guess"):
         # one short re-ask, and a second such turn in a row goes to a person.
         return turn | _ask_again(state, fresh, notes)

@@ -47,6 +47,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from dialog.phrases import RE_ASK
+from evals.false_names import false_names
 from graph.voice_agent import VoiceAgent
 from voicekit.clinic import WEEKDAYS, ClinicAPI
 from voicekit.nlu import Understanding, analyse
@@ -229,6 +230,18 @@ def print_confusions(confusions: dict, top: int = 3) -> None:
                   + (f" (+{more} more)" if more > 0 else ""))
 
 
+def _turn_today(turn: dict) -> date | None:
+    return None if turn.get("own") else SGD_TODAY
+
+
+def print_false_names(counts: dict) -> None:
+    """Turns labelled with no name that the agent takes a name from (``evals/false_names.py``), per split."""
+    for way in counts["sgd"]:
+        sgd, movies = counts["sgd"][way], counts["taskmaster"][way]
+        print(f"false names: train {sgd.get('train', 0)} / held out {sgd.get('test', 0)}    ({way}; SGD and own "
+              f"lines; Taskmaster held out {movies.get('test', 0)})")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the tables; exit 1 on any wrong booking."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -245,8 +258,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.misses:
         taskmaster["misses"] = movie_misses
     dialogs = dialog_scores(booking_dialogs())
+    wrong_names = {"sgd": false_names(labelled, _turn_today), "taskmaster": false_names(movie_turns, _turn_today)}
     if args.json:
-        print(json.dumps({"turns": turns, "taskmaster": taskmaster, "dialogs": dialogs}, indent=2))
+        print(json.dumps({"turns": turns, "taskmaster": taskmaster, "dialogs": dialogs, "false names": wrong_names},
+                         indent=2))
     else:
         for name, scores in turns.items():
             print_turn_table(scores, f"intent labelled {name}")
@@ -259,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
                                   for f in FIELDS if miss["gold"][f] != miss["heard"][f])
                 print(f"    {miss['id']}: {miss['text']!r}  [{wrong}]")
             print()
+        print_false_names(wrong_names)
+        print()
         print(f"{'dialogs':<16}{'replayed':<20}{'n':>6}{'right':>10}{'wrong':>10}{'none':>10}")
         for split in ("test", "train"):
             for way in REPLAYS:

@@ -7,15 +7,17 @@ from dialog.phrases.values import spoken_booking_number, spoken_day, spoken_time
 from voicekit.clinic import Booking
 
 
-def booking_read_back(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
-    """Read a booking back before the one irreversible step."""
-    return (f"Let me read that back: an appointment for {name} on {spoken_day(day, on_date)} at "
+def booking_read_back(name: str | None, day: str | None, time: str, on_date: str | None = None,
+                      provider: str | None = None) -> str:
+    """Read a booking back before the one irreversible step (with the doctor asked for: the caller consents to it)."""
+    return (f"Let me read that back: an appointment for {name}{_with(provider)} on {spoken_day(day, on_date)} at "
             f"{spoken_time(time)}. Shall I book it? {YES_OR_NO}")
 
 
-def booking_re_ask(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
+def booking_re_ask(name: str | None, day: str | None, time: str, on_date: str | None = None,
+                   provider: str | None = None) -> str:
     """Asked once more, briefly, when the answer to the read-back was neither yes nor no."""
-    return (f"{RE_ASK} shall I book {name} on {spoken_day(day, on_date)} at {spoken_time(time)}? "
+    return (f"{RE_ASK} shall I book {name}{_with(provider)} on {spoken_day(day, on_date)} at {spoken_time(time)}? "
             "Please say yes or no.")
 
 
@@ -74,3 +76,7 @@ def kept_both(kept: Booking) -> str:
 
 
 NOTHING_CHANGED = "No problem. Nothing has been booked or changed. Goodbye!"
+
+
+def _with(provider: str | None) -> str:
+    return f" with {provider}" if provider else ""

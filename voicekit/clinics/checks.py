@@ -54,6 +54,13 @@ def check_name(name: object) -> str:
     return name.strip()
 
 
+def check_provider(provider: object) -> str:
+    """Return a stripped, non-empty provider ("Dr. Johnson"), else raise a ValueError."""
+    if not isinstance(provider, str) or not provider.strip():
+        raise ValueError(f"provider must be the doctor asked for, such as 'Dr. Johnson', or None; got {provider!r}")
+    return provider.strip()
+
+
 def check_plan(plan: Mapping[str, Iterable[str]] | None, tools: Mapping[str, object],
                outcomes_known: tuple[str, ...]) -> dict[str, list[str]]:
     """The failure plan checked: known tools, lists of known outcomes; a clear error otherwise."""

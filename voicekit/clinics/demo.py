@@ -27,7 +27,15 @@ from datetime import datetime
 from typing import NotRequired, TypedDict
 
 from voicekit.clinics.backend import OUTCOMES, TOOLS, ToolError, ToolTimeout
-from voicekit.clinics.checks import check_date, check_day, check_name, check_plan, check_time, checked_times
+from voicekit.clinics.checks import (
+    check_date,
+    check_day,
+    check_name,
+    check_plan,
+    check_provider,
+    check_time,
+    checked_times,
+)
 from voicekit.clinics.store import BookingStore, MemoryStore, SqliteStore
 from voicekit.privacy import phone_ending
 from voicekit.schedule import DEFAULT_DAYS_AHEAD, DEFAULT_TIMEZONE, WEEKDAYS, Schedule, parse_date
@@ -148,18 +156,22 @@ class ClinicAPI:
 
     # -- write tools ------------------------------------------------------------------------
     def book(self, day: str, time: str, name: str, idempotency_key: str | None = None,
-             date: str | None = None, phone: str | None = None, reason: str | None = None) -> dict:
+             date: str | None = None, phone: str | None = None, reason: str | None = None,
+             provider: str | None = None) -> dict:
         """Book ``name`` at ``time`` on ``date`` (or the coming ``day``); ``ToolError("taken")`` if it is not open.
 
-        ``phone`` (the caller's, E.164) and ``reason`` (why they come) are kept with the booking; the call record
-        shows the phone's last four only and never the reason.
+        ``phone`` (the caller's, E.164), ``reason`` (why they come) and ``provider`` (the doctor asked for) are kept
+        with the booking; the call record shows the phone's last four only, the provider, and never the reason.
         """
         day, time, name = check_day(day), check_time(time), check_name(name)
+        provider = check_provider(provider) if provider is not None else None
         on = self._date_for(day, date)
         args = self._dated({"day": day, "time": time, "name": name}, date and on)
         if phone is not None:
             args["phone"] = phone_ending(phone)
-        extras = {k: v for k, v in (("phone", phone), ("reason", reason)) if v is not None}
+        if provider is not None:
+            args["provider"] = provider
+        extras = {k: v for k, v in (("phone", phone), ("reason", reason), ("provider", provider)) if v is not None}
         with self._lock:
             with self._store.transaction():  # committed before any error is raised
                 outcome, booking = self._book(day, on, time, name, idempotency_key, extras)

@@ -33,7 +33,7 @@ class BookingStore(Protocol):
         ...
 
     def add(self, day: str, on: str, time: str, name: str, key: str | None, extras: dict | None = None) -> dict:
-        """Record a booking on a date (``extras``: its phone and reason, when known) with its key; return it."""
+        """Record a booking on a date (``extras``: its phone, reason, provider, when known) with its key."""
         ...
 
     def cancel(self, booking_id: str, key: str | None) -> dict | None:
@@ -61,9 +61,9 @@ class BookingStore(Protocol):
         ...
 
 
-_COLUMNS = "booking_id, day, date, time, name, phone, reason"
+_COLUMNS = "booking_id, day, date, time, name, phone, reason, provider"
 
-_OPTIONAL = frozenset({"phone", "reason"})
+_OPTIONAL = frozenset({"phone", "reason", "provider"})
 
 _SCHEMA_READY: set[tuple[str, int, int]] = set()
 """SQLite files whose clinic tables this process has created (or found) already."""
@@ -177,7 +177,8 @@ class SqliteStore(BookingStore):
             """
         )
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(bookings)")}
-        for column in ("date", "phone", "reason"):  # a file from before bookings had them: its rows keep none
+        # A file from before bookings had them: its rows keep none.
+        for column in ("date", "phone", "reason", "provider"):
             if column not in columns:
                 self._db.execute(f"ALTER TABLE bookings ADD COLUMN {column} TEXT")
         self._db.execute("CREATE INDEX IF NOT EXISTS bookings_by_date ON bookings (date, live)")
@@ -206,7 +207,7 @@ class SqliteStore(BookingStore):
     def _rows(self, sql: str, *params) -> list[dict]:
         cur = self._db.execute(sql, params)
         cols = [c[0] for c in cur.description]
-        # A booking has a phone or a reason only when one was given: no None keys, as in memory.
+        # A booking has a phone, reason or provider only when one was given: no None keys, as in memory.
         return [{k: v for k, v in zip(cols, row, strict=True) if v is not None or k not in _OPTIONAL}
                 for row in cur.fetchall()]
 
@@ -226,9 +227,10 @@ class SqliteStore(BookingStore):
         extras = extras or {}
         booking = {"booking_id": _booking_id(count + 1), "day": day, "date": on, "time": time, "name": name,
                    **extras}
-        self._db.execute("INSERT INTO bookings (booking_id, day, date, time, name, phone, reason) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (booking["booking_id"], day, on, time, name, extras.get("phone"), extras.get("reason")))
+        self._db.execute("INSERT INTO bookings (booking_id, day, date, time, name, phone, reason, provider) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                         (booking["booking_id"], day, on, time, name, extras.get("phone"), extras.get("reason"),
+                          extras.get("provider")))
         if key is not None:
             self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(booking)))
         return booking

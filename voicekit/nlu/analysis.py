@@ -17,7 +17,7 @@ from voicekit.nlu.act_rules import ACT_RULES
 from voicekit.nlu.dates import find_date, numeric_dates_as_words
 from voicekit.nlu.intent_rules import INTENT_RULES
 from voicekit.nlu.judgements import is_stop
-from voicekit.nlu.names import bare_name, find_name
+from voicekit.nlu.names import bare_name, find_name, find_provider
 from voicekit.nlu.phrases import CRISIS_RE, EMERGENCY_RE, has_phrase, said
 from voicekit.nlu.rules import Turn, decide
 from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS
@@ -66,6 +66,16 @@ def _numberish(*words: str) -> bool:
     return any(w.isdigit() or w.lower() in _NUMBERISH for w in words)
 
 
+def _clause_starts(cleaned: str) -> frozenset[int]:
+    """The tokens that follow punctuation (",", ".", "!"...): where a new clause, and an introduction, may begin."""
+    starts, end = set(), None
+    for n, token in enumerate(_TOKEN_RE.finditer(cleaned)):
+        if end is not None and any(ch in ".,;:!?" for ch in cleaned[end:token.start()]):
+            starts.add(n)
+        end = token.end()
+    return frozenset(starts)
+
+
 def bare_name_of(text: str) -> str | None:
     """The whole utterance as a name when it is nothing but one ("Sam Smith", "J A M I E", "Monday Smith")."""
     original = _TOKEN_RE.findall(_clean(mask_sensitive(str(text))).replace(MASK, " "))
@@ -97,6 +107,7 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     cleaned = _clean(masked.replace(MASK, " "))
     original = _TOKEN_RE.findall(cleaned)
     lower = [t.lower() for t in original]
+    clause_starts = _clause_starts(cleaned)
     joined = " ".join(lower)
     content = [t for t in lower if t not in lexicon.FILLERS and t not in lexicon.YES_WORDS and t not in lexicon.NO_WORDS
                and t not in {"make", "it", "please", "how", "about", "at", "then", "instead", "maybe", "or", "and"}]
@@ -113,7 +124,8 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     heard.day, day_choice = pick(heard.days, lower)
     heard.time, time_choice = pick(heard.times, lower)
     heard.ambiguous = "day" if day_choice else ("time" if time_choice else None)
-    heard.name = find_name(lower, original, lexicon.NOT_NAMES)
+    heard.name = find_name(lower, original, lexicon.NOT_NAMES, clause_starts)
+    heard.provider = find_provider(lower, original, lexicon.NOT_NAMES)
     words = set(lower)
     heard.booking_words, heard.booking_verb = bool(lexicon.BOOK_WORDS & words), bool(lexicon.BOOK_VERBS & words)
     moves_one = lexicon.MOVE_VERBS & words and lexicon.APPOINTMENT_NOUNS & words  # "move my Friday appointment"

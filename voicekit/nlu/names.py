@@ -42,6 +42,15 @@ NAME_LEADS: tuple[tuple[tuple[str, ...], bool], ...] = (
     (("it", "is", "for"), False), (("booking", "is", "for"), False), (("appointment", "is", "for"), False),
     (("this", "is"), True), (("it's",), True), (("it", "is"), True), (("i'm",), True), (("i", "am"), True),
 )
+# A name introduced by "this is", "it's", "I'm" begins a clause: the turn's start, after punctuation, or after
+# these openers ("hi, this is Dana", "yes I am Mark"). Inside a clause ("if it's open", "so I'm free") it is a state.
+INTRODUCTION_OPENERS = {"hi", "hello", "hey", "yes", "yeah", "yep", "yup", "sure", "ok", "okay", "oh", "um", "uh",
+                        "er", "erm", "ah", "well", "and", "so", "there", "morning", "afternoon", "evening", "hiya"}
+# A contraction ("I'd", "we'll", "they've", "you're") starts a new clause: it ends a name, never is one.
+_CONTRACTION = re.compile(r"(?:'d|'ll|'ve|'m|'re|n't)$")
+# "Dr. Johnson", "Doctor Alvarez": the provider a caller asks for. "The doctor said", "my doctor" are no title.
+_TITLES = {"dr": "Dr.", "doctor": "Dr."}
+_NOT_BEFORE_A_TITLE = {"the", "a", "an", "my", "your", "our", "his", "her", "their", "any", "which", "what", "that"}
 _SPELLED_TOKEN = re.compile(r"^[a-z](?:-[a-z]){2,}$")
 _LEADS_BY_FIRST_WORD: dict[str, list[tuple[tuple[str, ...], bool]]] = {}
 for _lead in NAME_LEADS:  # only the leads that start with the word at hand are tried there, in NAME_LEADS' order
@@ -70,11 +79,21 @@ def _spelled(lower: list[str], start: int) -> tuple[str, int] | None:
 
 
 def _name_word(lower: str, not_names: set[str]) -> bool:
-    return _is_word(lower) and lower not in not_names and lower not in NEVER_NAMES and not lower.endswith("ing")
+    return _is_word(lower) and lower not in not_names and lower not in NEVER_NAMES and not lower.endswith("ing") \
+        and not _CONTRACTION.search(lower)
 
 
-def find_name(lower: list[str], original: list[str], not_names: set[str]) -> str | None:
-    """The name after a lead ("my name is", "it's for", "I'm"...), one to three words, or spelled out."""
+def _introduces(lower: list[str], i: int, clause_starts: frozenset[int]) -> bool:
+    """Whether "this is" / "I'm" at ``i`` can introduce someone: it begins a clause (see INTRODUCTION_OPENERS)."""
+    return i == 0 or i in clause_starts or lower[i - 1] in INTRODUCTION_OPENERS
+
+
+def find_name(lower: list[str], original: list[str], not_names: set[str],
+              clause_starts: frozenset[int] = frozenset()) -> str | None:
+    """The name after a lead ("my name is", "it's for", "I'm"...), one to three words, or spelled out.
+
+    ``clause_starts``: the tokens that follow punctuation ("hi, this is Dana"), where an introduction may begin.
+    """
     mixed_case = not all(w.isupper() for w in original if w.isalpha()) and \
         not all(w.islower() for w in original if w.isalpha())
     for i in range(len(lower)):
@@ -82,10 +101,14 @@ def find_name(lower: list[str], original: list[str], not_names: set[str]) -> str
             j = i + len(lead)
             if tuple(lower[i:j]) != lead or j >= len(lower) or (lead == ("under",) and i == 0):
                 continue
+            if j in clause_starts:
+                continue  # "Find me more names. Look for...": the lead ended its sentence, the name did not follow
             spelled = _spelled(lower, j)
             if spelled is not None:
                 return capitalise_name(spelled[0])
             if not _name_word(lower[j], not_names) or (may_be_state and lower[j] in STATES):
+                continue
+            if may_be_state and not _introduces(lower, i, clause_starts):
                 continue
             # A mixed-case transcript capitalises names: "I'm after a therapist", "This is kind of urgent".
             if may_be_state and mixed_case and not original[j][:1].isupper():
@@ -114,7 +137,31 @@ def bare_name(lower: list[str], original: list[str], not_names: set[str], day_wo
         return capitalise_name(spelled[0])
     if not 1 <= len(lower) <= 3 or not _name_word(lower[-1], not_names):
         return None
+    cased = [w for w in original if w.replace("'", "").replace("-", "").isalpha()]
+    if any(w[:1].isupper() for w in cased) and not all(w[:1].isupper() for w in cased):
+        return None  # a transcript that capitalises capitalises every word of a name: "Runny nose" is none
     for word in lower[:-1]:
         if not (_name_word(word, not_names) or (word in day_words and len(lower) > 1)):
             return None
     return capitalise_name(" ".join(original))
+
+
+def find_provider(lower: list[str], original: list[str], not_names: set[str]) -> str | None:
+    """The doctor the caller asks for ("with Dr. Johnson", "see doctor Alvarez"): "Dr." and one to three names.
+
+    In a mixed-case transcript the names are capitalised; "the doctor said", "my doctor" name no one.
+    """
+    cased = [w for w in original if w.isalpha() and w != "I"]  # "I" is upper case in any transcript
+    mixed_case = not all(w.isupper() for w in cased) and not all(w.islower() for w in cased)
+    for i, word in enumerate(lower[:-1]):
+        if word not in _TITLES or (word == "doctor" and i > 0 and lower[i - 1] in _NOT_BEFORE_A_TITLE):
+            continue
+        words = []
+        for k in range(i + 1, min(i + 4, len(lower))):
+            if not _name_word(lower[k], not_names) or lower[k] in STATES or \
+                    (mixed_case and not original[k][:1].isupper()):
+                break
+            words.append(original[k])
+        if words:
+            return f"{_TITLES[word]} {capitalise_name(' '.join(words))}"
+    return None

@@ -29,6 +29,8 @@ class Understanding:
     """The time asked for, "HH:MM"; None when absent or ambiguous."""
     name: str | None = None
     """The caller's name as spoken, capitalised."""
+    provider: str | None = None
+    """The doctor the caller asks for ("Dr. Johnson"): a preference for the booking, never the caller's name."""
     days: list[str] = field(default_factory=list)
     """Every distinct weekday heard, in order (two with "or" means the caller must choose)."""
     times: list[str] = field(default_factory=list)
