@@ -106,7 +106,7 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         else:
             spoken_name = name_from_last_word(text, heard)
     understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive \
-        or heard.callback or said_phone
+        or heard.callback or said_phone or heard.wish
     if not understood:
         return turn | _ask_again(state, fresh, [*notes, phrases.SORRY])
     new_phone = phone is not None and phone != state.phone

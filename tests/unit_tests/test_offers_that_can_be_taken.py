@@ -1,5 +1,7 @@
-"""Issue 30, item 3: only open times are offered, a yes to the one time offered takes it, "X, if not Y" asks for X
-and falls back to Y, and "it's N now" is the clock, not a request.
+"""Issue 30, item 3: only open times are offered, and what the caller says about times is taken as meant.
+
+A yes to the one time offered takes it, "X, if not Y" asks for X and falls back to Y, and "it's N now" is the
+clock, not a request.
 
 The clock is Tuesday 1 December 2026, 8 am; "Wednesday" is December 2. The demo clinic's weekdays are open at
 9 am, 10 am, 11:30 am, 2:30 pm and 4 pm unless a test gives another schedule.

@@ -1,5 +1,7 @@
-"""Issue 30, item 4: "after 3", "in the afternoon", "before noon", "the earliest you have", "as soon as possible"
-are constraints, answered with the open times that fit (and the next day that has one when the day has none).
+"""Issue 30, item 4: time constraints are answered with the open times that fit.
+
+"After 3", "in the afternoon", "before noon", "the earliest you have", "as soon as possible" are no times: the
+agent offers the open times that fit (and the next day that has one when the day has none).
 
 The clock is Tuesday 1 December 2026, 8 am unless a test says otherwise; the dates are worked out by hand.
 The demo clinic's weekdays are open at 9 am, 10 am, 11:30 am, 2:30 pm and 4 pm unless a test gives another schedule.

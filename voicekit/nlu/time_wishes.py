@@ -1,5 +1,7 @@
-"""What callers mean by "after 3", "anything in the afternoon" or "as soon as possible": a constraint on the times
-offered, not a time; and which of two times is only the fallback ("10 am, if not 11 am").
+"""What callers mean by "after 3" or "as soon as possible", and which of two times is only the fallback.
+
+"After 3", "anything in the afternoon", "the earliest you have": a constraint on the times offered, not a time;
+"10 am, if not 11 am": the second time is taken only if the first is not open.
 
 A bound ("after", "before", "around") keeps its time in ``Understanding.time`` as well (SPEC 2.2's parse still
 hears "after four pm" as 16:00): the agent decides from the wish whether that time itself is meant.

@@ -1,16 +1,21 @@
-"""The words of a time constraint ("after 3", "in the afternoon", "the earliest you have"), of a fallback time
-("10 am, if not 11"), and of the clock ("it's 10 am now")."""
+"""The words of a time constraint, of a fallback time and of the clock.
+
+A constraint: "after 3", "in the afternoon", "the earliest you have"; a fallback: "10 am, if not 11"; the clock:
+"it's 10 am now".
+"""
 
 from __future__ import annotations
 
 from voicekit.nlu.types import WishKind
 
 # A word (or two) right before a time that makes it a bound: "after 3", "later than 2 pm", "before noon".
-BOUND_BEFORE: dict[tuple[str, ...], WishKind] = {("after",): "after", ("later", "than"): "after", ("before",): "before", ("earlier", "than"): "before",
-                                                 ("around",): "around", ("about",): "around", ("approximately",): "around", ("roughly",): "around"}
+BOUND_BEFORE: dict[tuple[str, ...], WishKind] = {
+    ("after",): "after", ("later", "than"): "after", ("before",): "before", ("earlier", "than"): "before",
+    ("around",): "around", ("about",): "around", ("approximately",): "around", ("roughly",): "around"}
 # The same said after the time: "4 pm or later", "10 or so", "10 ish".
-BOUND_AFTER: dict[tuple[str, ...], WishKind] = {("or", "later"): "after", ("onwards",): "after", ("onward",): "after", ("or", "after"): "after",
-                                                ("or", "earlier"): "before", ("or", "before"): "before", ("or", "so"): "around", ("ish",): "around"}
+BOUND_AFTER: dict[tuple[str, ...], WishKind] = {
+    ("or", "later"): "after", ("onwards",): "after", ("onward",): "after", ("or", "after"): "after",
+    ("or", "earlier"): "before", ("or", "before"): "before", ("or", "so"): "around", ("ish",): "around"}
 # "How about 3?", "what about 3": that time itself, not "around 3".
 ASKS_FOR_THAT = {"how", "what"}
 # A part of the day said without an hour: "anything in the afternoon", "Tuesday morning".
