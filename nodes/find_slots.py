@@ -66,7 +66,10 @@ def _find_wished(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
     today = today_or_none(context)
     asked_day = state.day is not None
     first: CallUpdate | None = None  # the day asked for, offered as usual when nothing fits anywhere
-    for n, (day, on) in enumerate(_days_to_search(state, today)):
+    days = _days_to_search(state, today)
+    if not days:  # no clock to search from: the caller is asked for a day, as before
+        return {"time_wish": None, "notes": notes}
+    for n, (day, on) in enumerate(days):
         candidate = replace(state, day=day, date=on)
         refused = date_refused(candidate, context)
         if refused is not None:

@@ -129,3 +129,44 @@ def test_the_earliest_beyond_the_booking_horizon_is_not_offered():
     agent, api, replies = call("I'd like to book", "as soon as possible", schedule=schedule, profile=profile)
     assert replies[1]["state"] == "ASK_DAY" and agent.slots["day"] is None
     assert "didn't catch" not in replies[1]["say"]
+
+
+def test_a_constraint_at_the_read_back_changes_the_time_only_after_it_is_read_back_again():
+    agent, api, replies = call("Book me Wednesday at 10 am, my name is Jamie", "actually, anything after 3?", "yes",
+                               "yes")
+    assert [r["state"] for r in replies] == ["CONFIRM", "ASK_TIME", "CONFIRM", "DONE"]
+    assert "4 pm" in replies[2]["say"] and booked(api) == [("wednesday", "2026-12-02", "16:00")]
+
+
+def test_the_keypad_picks_among_the_times_that_fit():
+    agent, api, replies = call("I'd like to book on Wednesday", "anything in the afternoon", "[DTMF] 2")
+    assert replies[2]["state"] == "ASK_NAME" and agent.slots["time"] == "16:00"
+
+
+def test_as_soon_as_possible_without_a_clock_asks_for_the_day():
+    def broken_clock():
+        raise RuntimeError("the clock is down")
+
+    api = ClinicAPI()
+    agent = VoiceAgent(api, sleep=lambda s: None, clock=broken_clock)
+    reply = agent.handle("I need an appointment as soon as possible")
+    assert reply["state"] == "ASK_DAY" and reply["tool_calls"] == []
+
+
+def test_as_soon_as_possible_on_a_backend_without_dates_asks_only_about_the_coming_week():
+    from tests.conftest import LookAlikeClinic
+
+    api = LookAlikeClinic()
+    agent = VoiceAgent(api, sleep=lambda s: None, clock=lambda: TUESDAY_8AM)
+    reply = agent.handle("I need an appointment as soon as possible")
+    # Today (Tuesday) is not bookable on a backend that takes weekdays only: "Tuesday" would mean next week.
+    assert reply["state"] == "ASK_TIME" and agent.slots["day"] == "wednesday" and "9 am" in reply["say"]
+    assert [args["day"] for tool, args, _ in api.calls] == ["wednesday"]
+
+
+def test_after_a_time_includes_that_time_on_the_next_day_too():
+    # SGD's callers asking "anything after four pm?" booked 4 pm: "after" takes the time itself.
+    schedule = {"tuesday": ["09:00"], "wednesday": ["16:00"]}
+    monday = datetime(2026, 12, 7, 8, 0, tzinfo=NY)
+    agent, api, replies = call("Book me on Tuesday, anything after 4 pm?", schedule=schedule, now=monday)
+    assert "Nothing after 4 pm on Tuesday; Wednesday has 4 pm." in replies[0]["say"]
