@@ -24,6 +24,8 @@ def hear(text: str, state: CallState, context: Context) -> Understanding:
         return _keypad(heard, state)
     if heard.pick is not None and not heard.times and (state.choices or state.offered_times):
         _choose_offered(heard, _heard_last(state), heard.pick)
+    if _yes_to_the_one_time_offered(heard, state):
+        _choose_offered(heard, _heard_last(state), 1)
     if context.nlu == "llm" or (context.nlu == "hybrid" and heard.intent == "unknown" and heard.act is None):
         heard.intent = _llm_intent(heard, context)
     return heard
@@ -71,6 +73,17 @@ def _llm_intent(heard: Understanding, context: Context) -> Intent:
 def _heard_last(state: CallState) -> list[str]:
     """The times the caller heard last: the two they named and were asked about, else the day's offer."""
     return state.choices or state.offered_times
+
+
+def _yes_to_the_one_time_offered(heard: Understanding, state: CallState) -> bool:
+    """"Would you like 4 pm?" - "Yes that would be great!": a yes to a single time put to the caller takes it.
+
+    Only a time the question itself offered: a closest time told after "that isn't open" is not one (see
+    ``dialog.tasks.not_open``), and a yes that also names a value is that value's.
+    """
+    offered = _heard_last(state)
+    return state.dialog_state == "ASK_TIME" and heard.intent == "yes" and len(offered) == 1 \
+        and not (heard.times or heard.days or heard.date or heard.relative_day or heard.wish)
 
 
 def _choose_offered(heard: Understanding, offered: list[str], pick: int) -> None:

@@ -11,6 +11,7 @@ from datetime import date
 from dialog import phrases
 from dialog.state import CallState, CallUpdate, TaskName
 from dialog.tasks import TASKS, task_named
+from dialog.time_wishes import offer_on, open_choices, wish_heard, with_fallback
 from voicekit.nlu import Understanding
 from voicekit.schedule import coming, weekday_of
 
@@ -41,6 +42,7 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
         named_date, date_named = heard.date, True
     elif same_request and day == state.day:
         named_date, date_named = state.date, state.date_named
+    time = _narrowed(state, heard, task, day, time, update, notes)
     name = heard.name or spoken_name or state.name
     if heard.provider:
         update["provider"] = heard.provider  # the doctor asked for: kept with the request, carried to the booking
@@ -68,6 +70,30 @@ def dated(day: str | None, named_date: str | None, date_named: bool, today: date
     return {"day": day, "date": coming(day, today).isoformat() if today else None, "date_named": False}
 
 
+def _narrowed(state: CallState, heard: Understanding, task: TaskName | None, day: str | None, time: str | None,
+              update: CallUpdate, notes: list[str]) -> str | None:
+    """The time after what the caller said to narrow the open times: a constraint, two alternatives, a fallback.
+
+    On a day whose open times are known they are checked at once; otherwise ``find_slots`` checks them.
+    """
+    update["fallback_time"] = heard.fallback_time
+    wish = wish_heard(heard, task)
+    known = day is not None and day == state.offered_day and heard.date in (None, state.offered_date)
+    if wish is not None:
+        time, update["time_wish"] = None, wish
+        resolved = offer_on(day, wish, state.offered_times, notes) if known else None
+        if resolved is not None:
+            time = resolved.pop("time")
+            update.update(resolved)
+        elif known:
+            update["offered_day"] = None  # nothing fits on this day: find_slots looks at the days after it
+    elif heard.time or heard.times:
+        update["time_wish"] = None  # a time said replaces the constraint
+    if known and heard.ambiguous == "time":
+        update["choices"] = open_choices(day, update.get("choices", []), state.offered_times, notes)
+    return with_fallback(day, time, heard.fallback_time, state.offered_times, notes) if known else time
+
+
 def requested_task(state: CallState, heard: Understanding, spoken_name: str | None) -> TaskName | None:
     """The request this turn is about: a new one when asked for, else the call's (values alone mean booking)."""
     asked_for = next((task.name for task in TASKS.values() if task.requested_by(heard)), None)
@@ -79,7 +105,8 @@ def requested_task(state: CallState, heard: Understanding, spoken_name: str | No
         return state.task
     if asked_for is not None:
         return asked_for
-    gave_values = heard.day or heard.time or heard.name or heard.days or heard.times or spoken_name or heard.provider
+    gave_values = (heard.day or heard.time or heard.name or heard.days or heard.times or spoken_name or heard.provider
+                   or heard.wish)
     if state.callback_offered and heard.intent == "yes" and not gave_values:  # "yes please" to the offer
         return "callback"
     if state.task is None and gave_values:
@@ -116,5 +143,5 @@ def start_over() -> CallUpdate:
     """Forget the request (keypad *): the caller begins again from the open question."""
     return {"task": None, "day": None, "date": None, "date_named": False, "time": None, "wanted_time": None,
             "name": None, "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None,
-            "bookings_found": [], "choices": [], "booking_phone": None,
+            "bookings_found": [], "choices": [], "booking_phone": None, "time_wish": None, "fallback_time": None,
             "provider": None}

@@ -8,6 +8,7 @@ from typing import Literal, NotRequired, TypedDict, get_args
 from dialog import phrases
 from tools.writes import WriteResult
 from voicekit.clinic import Booking
+from voicekit.nlu.types import TimeWish
 
 DialogState = Literal["LISTEN", "ASK_DAY", "ASK_TIME", "ASK_NAME", "CONFIRM", "DONE", "HANDOFF"]
 STATES: tuple[DialogState, ...] = get_args(DialogState)
@@ -89,6 +90,10 @@ class CallState:
     """The time asked for, "HH:MM"; kept only once it is among the open times (or not yet checked)."""
     wanted_time: str | None = None
     """A time the caller asked for that was not open on their day: tried on the next day they name without a time."""
+    time_wish: TimeWish | None = None
+    """A constraint instead of a time ("after 3", "in the morning", "as soon as possible"), kept for a later day."""
+    fallback_time: str | None = None
+    """The time to take this turn if `time` is not open ("10 am, if not 11 am")."""
     name: str | None = None
     """The caller's name."""
     provider: str | None = None
@@ -173,6 +178,8 @@ class CallUpdate(TypedDict, total=False):
     date_named: bool
     time: str | None
     wanted_time: str | None
+    time_wish: TimeWish | None
+    fallback_time: str | None
     name: str | None
     provider: str | None
     offered_day: str | None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from dialog import line_callback, phrases, security_phrases
 from dialog.bookings import described, lookup_key, matching_bookings, numbers_to_check, unmatched_filters
 from dialog.state import CallState, CallUpdate, Ending, Step, TaskName, WriteNode
+from dialog.time_wishes import soonest
 from voicekit.nlu import Understanding
 from voicekit.schedule import minutes
 
@@ -75,6 +76,8 @@ def said_date(state: CallState) -> str | None:
 
 
 def _next_for_booking(state: CallState) -> Step:
+    if soonest(state):  # "as soon as possible" and no day: the calendar is searched from today
+        return "find_slots"
     if state.day is None:
         return "ask_day"
     if state.offered_day != state.day or state.offered_date != state.date:

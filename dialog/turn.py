@@ -102,7 +102,7 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         # name question, which is then no day), at any open question; at the name question the lab's last word.
         spoken_name, heard = name_said_alone(text, heard, state)
     understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive \
-        or heard.callback or said_phone or heard.provider
+        or heard.callback or said_phone or heard.provider or heard.wish
     if not understood:
         return turn | _ask_again(state, fresh, [*notes, phrases.SORRY])
     new_phone = phone is not None and phone != state.phone

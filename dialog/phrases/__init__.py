@@ -106,3 +106,17 @@ __all__ = [
     "UNAVAILABLE", "NO_LOOKUP_HERE", "MAY_HAVE_GONE_THROUGH", "BOOKING_REFUSED", "CANCELLING_REFUSED",
     "HANDOFF_WHEN_CLOSED", "HANDOFF_BECAUSE", "passed_on", "SAY_AGAIN", "BROKEN"
 ]
+
+from dialog.phrases.time_wishes import (  # noqa: E402  (kept apart: added for time constraints, issue 30)
+    NOTHING_SOON,
+    earliest_from_now,
+    fell_back,
+    fits_another_day,
+    not_open_of,
+    nothing_fits,
+    spoken_wish,
+    times_that_fit,
+)
+
+__all__ += ["NOTHING_SOON", "earliest_from_now", "fell_back", "fits_another_day", "not_open_of", "nothing_fits",
+            "spoken_wish", "times_that_fit"]

@@ -21,6 +21,7 @@ from voicekit.nlu.names import bare_name, find_name, find_provider
 from voicekit.nlu.phrases import CRISIS_RE, EMERGENCY_RE, has_phrase, said
 from voicekit.nlu.rules import Turn, decide
 from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS
+from voicekit.nlu.time_wishes import fallback_of, time_wish
 from voicekit.nlu.types import Understanding
 from voicekit.nlu.values import choice, days, negated, pick, times
 from voicekit.privacy import MASK, mask_sensitive
@@ -123,6 +124,10 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     heard.times = times(lower, len(content), date_words)
     heard.day, day_choice = pick(heard.days, lower)
     heard.time, time_choice = pick(heard.times, lower)
+    fallback = fallback_of(heard.times, joined)  # "10 am, if not 11 am": the first is asked for, the second kept
+    if fallback is not None:
+        (heard.time, heard.fallback_time), time_choice = fallback, False
+    heard.wish = time_wish(lower, heard.times)
     heard.ambiguous = "day" if day_choice else ("time" if time_choice else None)
     heard.name = find_name(lower, original, lexicon.NOT_NAMES, clause_starts)
     heard.provider = find_provider(lower, original, lexicon.NOT_NAMES)

@@ -7,7 +7,7 @@ importing the parser (the parser imports the rules, not the other way round).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Literal, NotRequired, TypedDict, get_args
 
 Intent = Literal["book", "cancel", "yes", "no", "human", "hours", "inform", "unknown"]
 INTENTS: tuple[Intent, ...] = get_args(Intent)
@@ -15,6 +15,19 @@ INTENTS: tuple[Intent, ...] = get_args(Intent)
 # turns "dtmf" into "repeat", "restart" or "bad_key" once it knows what the current prompt offered.
 Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "hours", "services", "thanks",
               "restart", "bad_key"]
+
+WishKind = Literal["after", "before", "around", "morning", "afternoon", "evening", "earliest", "latest"]
+
+
+class TimeWish(TypedDict):
+    """A constraint on the time instead of a time: "after 3", "in the afternoon", "the earliest you have".
+
+    Plain data, so the call's state can keep it from one turn to the next.
+    """
+
+    kind: WishKind
+    time: NotRequired[str]
+    """The bound of "after", "before" and "around" ("HH:MM"); absent for the other kinds."""
 
 
 @dataclass
@@ -61,6 +74,10 @@ class Understanding:
     """The caller wants to move an existing appointment ("reschedule", "move my appointment")."""
     callback: bool = False
     """The caller asks to be called back ("call me back", "take a message")."""
+    wish: TimeWish | None = None
+    """A constraint on the time ("after 3", "in the morning", "as soon as possible"), or None."""
+    fallback_time: str | None = None
+    """The time to take if ``time`` is not open ("10 am, if not 11 am"), "HH:MM", or None."""
     # Not compared nor shown: two turns heard alike are alike, whichever rule named them.
     intent_rule: str = field(default="", compare=False, repr=False)
     """The name of the rule (``voicekit.nlu.intent_rules``) that gave the parser's intent: a wrong intent

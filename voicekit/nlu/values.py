@@ -15,6 +15,8 @@ RELATIVE_DAYS = ("today", "tomorrow")
 
 def negated(lower: list[str], at: int) -> bool:
     """A value the caller rules out: "not Tuesday", "can't do Friday", "anything but Monday", "not at 10"."""
+    if lower[max(0, at - 2):at] == ["if", "not"]:
+        return False  # "9:30, if not 10 am": a fallback, not a time ruled out
     looked = 0
     for word in reversed(lower[max(0, at - 4):at]):
         if word in ("at", "on", "do", "make", "it", "a", "the"):
@@ -78,7 +80,9 @@ def times(lower: list[str], content_words: int, date_words: set[int]) -> list[st
         cued = found.start > 0 and lower[found.start - 1] in TIME_CUES
         counted = (found.end < len(lower) and lower[found.end] in lexicon.COUNTED) or (
             found.start > 0 and lower[found.start - 1] in lexicon.POINTING and not found.explicit)
-        if negated(lower, found.start) or _not_a_time(lower, found) or _pronoun_one(lower, found):
+        cued = cued or _bound_or_works(lower, found)
+        if negated(lower, found.start) or _not_a_time(lower, found) or _pronoun_one(lower, found) \
+                or _the_clock(lower, found):
             continue
         if found.explicit or (not counted and (cued or content_words <= 3)):
             times.append(found.hhmm)
@@ -110,3 +114,22 @@ def _not_a_time(lower: list[str], found: FoundTime) -> bool:
     before = lower[max(0, start - 3):start]
     had = lexicon.HAD & set(before) and lexicon.HAVE & set(lower[max(0, start - 5):start])
     return bool(lexicon.BUSY & set(before) or had)
+
+
+def _the_clock(lower: list[str], found: FoundTime) -> bool:
+    """The time it is now ("it's 10 am now", "it is already 2 pm"): what the caller sees, not what they ask for."""
+    before = lower[max(0, found.start - 4):found.start]
+    adverbs = 0
+    while before and before[-1] in lexicon.CLOCK_ADVERBS:
+        before, adverbs = before[:-1], adverbs + 1
+    says_it_is = before[-1:] in (["it's"], ["its"]) or before[-2:] == ["it", "is"]
+    return says_it_is and (adverbs > 0 or lower[found.end:found.end + 1] == ["now"])
+
+
+def _bound_or_works(lower: list[str], found: FoundTime) -> bool:
+    """A bare hour cued by what is around it: "later than 2", "earlier than 11", "so 12 will work"."""
+    if lower[max(0, found.start - 2):found.start] in (["later", "than"], ["earlier", "than"]):
+        return True
+    if lower[found.start] == "one":  # "yes, one would be great": an appointment, not 1 o'clock
+        return False
+    return any(tuple(lower[found.end:found.end + len(words)]) == words for words in lexicon.WORKS_AFTER)

@@ -11,5 +11,6 @@ from voicekit.nlu.lexicon.endings import *  # noqa: F403
 from voicekit.nlu.lexicon.providers import *  # noqa: F403
 from voicekit.nlu.lexicon.questions import *  # noqa: F403
 from voicekit.nlu.lexicon.requests import *  # noqa: F403
+from voicekit.nlu.lexicon.time_wishes import *  # noqa: F403
 from voicekit.nlu.lexicon.turning_down import *  # noqa: F403
 from voicekit.nlu.lexicon.values import *  # noqa: F403
