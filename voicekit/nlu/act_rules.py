@@ -23,7 +23,12 @@ def _makes_small_talk(turn: Turn) -> bool:
     heard = turn.heard
     if heard.intent != "unknown" or heard.name or heard.days or heard.times or heard.relative_day or heard.callback:
         return False
-    return bool(turn.words & lexicon.PRAISE_WORDS) or has_phrase(turn.joined, lexicon.REMARK_PHRASES)
+    if turn.words & lexicon.ASKING_WORDS or has_phrase(turn.joined, lexicon.ASKING_PHRASES):
+        return False
+    if has_phrase(turn.joined, lexicon.REMARK_PHRASES):  # "how are you?" asks nothing of the line
+        return True
+    questioned = turn.asked or turn.lower[0] in lexicon.QUESTION_STARTS  # "which one is best?" wants an answer
+    return not questioned and bool(turn.words & lexicon.PRAISE_WORDS)
 
 
 ACT_RULES: tuple[Rule[Act | None], ...] = (

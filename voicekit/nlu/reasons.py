@@ -9,6 +9,7 @@ caller's ("call me back"). The text is the masked utterance, so a number read ou
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 import voicekit.nlu.lexicon as lexicon
 from voicekit.nlu.phrases import phrase_re
@@ -38,8 +39,9 @@ def _complaint_in(lower: str, start: int, end: int) -> tuple[int, int] | None:
     words = list(_WORD.finditer(lower, start, end))
     said = [w.group() for w in words]
     hits = [at for at in range(len(said)) if _complains(said, at)]
-    for phrase in _PHRASES.finditer(lower, start, end):
-        hits += [at for at, w in enumerate(words) if phrase.start() <= w.start() < phrase.end()]
+    starts = [w.start() for w in words]
+    for phrase in _PHRASES.finditer(lower, start, end):  # its first and last word count: nothing between is needed
+        hits += [bisect_left(starts, phrase.start()), bisect_left(starts, phrase.end()) - 1]
     if not hits:
         return None
     first, last = min(hits), max(hits)

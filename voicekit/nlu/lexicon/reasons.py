@@ -35,6 +35,11 @@ REASON_LEADS = {"about", "regarding", "re", "for", "because", "since", "with"}
 # Small talk: praise for the practice or a remark, which asks for nothing (the pending question is asked again).
 PRAISE_WORDS = {"wonderful", "great", "lovely", "amazing", "awesome", "fantastic", "brilliant", "excellent",
                 "terrific", "helpful", "kind", "nice", "sweet", "friendly", "best", "love", "loved", "adore", "glad",
-                "marvellous", "marvelous", "superb", "caring", "gentle", "angel", "gem", "recommend", "recommended"}
+                "marvellous", "marvelous", "superb", "caring", "gentle", "angel", "gem"}
 REMARK_PHRASES = ("i better", "i'd better", "i had better", "better go", "helped my", "helped me", "how are you",
                   "stay safe", "good to know", "oh well", "what a relief", "that's a relief", "bless you")
+# ...but a turn that asks for something is no small talk, however warm ("the 10th would be great", "I'd love
+# to come in", "can you recommend one?"): a request the parser missed stays a miss, so it is asked again.
+ASKING_WORDS = {"would", "could", "can", "will", "please", "want", "wanna", "need", "like", "looking", "find", "help",
+                "recommend", "recommendation", "works", "work", "choose", "pick", "prefer", "interested"}
+ASKING_PHRASES = ("love to", "i'd love", "would love")
