@@ -13,6 +13,7 @@ from voicekit.clinic import ClinicAPI
 PRAISE = "Dr. Lee is wonderful, she helped my mother"
 MASK = "I better go get a mask!"
 THANKS = "thanks so much, you've been great"
+PRAISE_ONLY = "She is the best, I love her"
 ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
 
 
@@ -31,7 +32,7 @@ def test_praise_then_a_remark_at_the_day_question_hand_nothing_off():
     assert agent.handle("Tuesday")["state"] == "ASK_TIME"
 
 
-@pytest.mark.parametrize("said", [PRAISE, MASK, THANKS])
+@pytest.mark.parametrize("said", [PRAISE, MASK, THANKS, PRAISE_ONLY])
 @pytest.mark.parametrize("before, state", [(("I'd like to book an appointment",), "ASK_DAY"),
                                            (("I'd like to book an appointment", "Tuesday"), "ASK_TIME"),
                                            (("Book Tuesday at ten",), "ASK_NAME")])
