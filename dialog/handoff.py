@@ -21,8 +21,9 @@ def summary(state: CallState, day: str | None = None, time: str | None = None, n
 
 
 def for_staff(state: CallState, about: Summary | None = None) -> dict[str, Any]:
-    """What staff get with a callback request: the summary (the lab's three slots) and the date it is for."""
-    return {**(about if about is not None else summary(state)), "date": state.date}
+    """What staff get with a callback request: the summary (the lab's three slots), the date, the reason if said."""
+    reason = {"reason": state.reason} if state.reason else {}
+    return {**(about if about is not None else summary(state)), "date": state.date, **reason}
 
 
 def handoff_update(state: CallState, reason: HandoffReason, note: str | None = None, *, day: str | None = None,

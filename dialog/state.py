@@ -155,6 +155,9 @@ class CallState:
     """Cancel flow: the caller's appointments that find_bookings returned."""
     rebooked: Booking | None = None
     """Reschedule: the new appointment booked in this call; its cancel step never offers it, farewells name it."""
+    reason: str | None = None
+    """Why the caller comes, in their words and masked ("a runny nose, lack of energy"): for a backend whose book
+    takes ``reason=`` and for staff's records of the call, never read back nor in the lab's hand-off summary."""
     result: WriteResult | None = None
     """The clinic's answer to the booking or cancellation that was made."""
     ended: Ending | None = None
@@ -210,6 +213,7 @@ class CallUpdate(TypedDict, total=False):
     bookings_looked_up: str | None
     bookings_found: list[Booking]
     rebooked: Booking | None
+    reason: str | None
     result: WriteResult | None
     ended: Ending | None
     handoff: Handoff | None

@@ -17,7 +17,9 @@ from dialog.hearing import hear, today_or_none
 from dialog.names_heard import name_said_alone
 from dialog.slots import fill_slots, start_over
 from dialog.state import CallState, CallUpdate
+from dialog.tasks import task_named
 from voicekit.nlu import Understanding
+from voicekit.nlu.reasons import LONGEST_REASON
 from voicekit.phones import corrected, dialable, why_not_a_phone
 from voicekit.privacy import PHONE_TOKEN_RE
 from voicekit.schedule import weekday_of
@@ -69,6 +71,8 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
     if heard.act == "stop":
         return turn | {"ended": "stopped"}
     if heard.act == "repeat":
+        if state.dialog_state == "CONFIRM":  # the whole read-back word for word, never its short re-ask (SPEC 4)
+            return turn | {"repeat": True, "misunderstood": 0, "last_prompt": task_named(state.task).read_back(state)}
         return turn | {"repeat": True, "misunderstood": 0}
     if heard.act == "hold":  # the caller talks over us or needs a moment: stop, call nothing, wait
         return turn | {"notes": [phrases.TAKE_YOUR_TIME], "misunderstood": 0}
@@ -96,6 +100,14 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         notes.append(answer_question(heard, context))
         return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
 
+    # At the read-back the consent gate decides alone: a reason or small talk there gets the short re-ask below.
+    if state.dialog_state != "CONFIRM":
+        if heard.act == "small_talk":  # praise, a remark: understood, and the question asked again
+            return turn | {"notes": [*notes, phrases.REMARK_HEARD], "misunderstood": 0}
+        if heard.reason and _only_a_reason(heard):  # a clinic wants it: kept, and never taken for a name
+            return turn | {"reason": noted_reason(state.reason, heard.reason), "misunderstood": 0,
+                           "notes": [*notes, phrases.REASON_NOTED]}
+
     spoken_name = None
     if phone is None:
         # People just say their name: the whole of it ("Sam Smith", "J A M I E", even "Monday Smith" at the
@@ -117,7 +129,21 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
     filled = fill_slots(state, heard, spoken_name, notes, None if checking else phone, today_or_none(context))
     if filled.get("task", state.task) == "cancel" and not context.finds_bookings():
         return turn | handoff_update(fresh, "tool_failure", phrases.NO_LOOKUP_HERE, **said)
-    return turn | {"misunderstood": 0} | filled | ({"booking_phone": phone} if checking and phone else {})
+    reason: CallUpdate = {"reason": noted_reason(state.reason, heard.reason)} if heard.reason else {}
+    return turn | {"misunderstood": 0} | filled | ({"booking_phone": phone} if checking and phone else {}) | reason
+
+
+def _only_a_reason(heard: Understanding) -> bool:
+    """The turn says why the caller comes and nothing else the call could use (no request, no value)."""
+    return heard.intent == "unknown" and not (heard.day or heard.days or heard.time or heard.times or heard.name
+                                              or heard.relative_day or heard.callback)
+
+
+def noted_reason(known: str | None, said: str | None) -> str | None:
+    """The reason so far with what the caller just added ("a cough" then "and a fever"), said once each."""
+    if not said or (known and said.lower() in known.lower()):
+        return known or said
+    return f"{known}; {said}"[:LONGEST_REASON] if known else said
 
 
 def staff_in_now(context: Context) -> tuple[bool, list[str] | None]:

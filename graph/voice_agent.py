@@ -145,6 +145,11 @@ class VoiceAgent:
         values = call_values(self._graph.get_state(self._config).values)
         return {k: values.get(k) for k in ("task", "day", "date", "time", "name")}
 
+    @property
+    def reason(self) -> str | None:
+        """Why the caller comes, as they said it (masked), for staff; None until they say."""
+        return call_values(self._graph.get_state(self._config).values).get("reason")
+
     # -- one caller turn ---------------------------------------------------------------------
     def handle(self, text: Any) -> dict:
         """One caller utterance in, ``{"say", "state", "tool_calls"}`` out. Never raises on a string."""

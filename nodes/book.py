@@ -31,7 +31,7 @@ def book(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
         # The booking carries the caller's number (given, else the caller id): what a later cancel is checked by.
         phone = state.booking_phone or state.phone or state.caller_id
         result = call_write_tool(api.book, state.day, state.time, state.name, idempotency_key=state.write_key,
-                                 date=dated, phone=phone, provider=state.provider)
+                                 date=dated, phone=phone, provider=state.provider, reason=state.reason)
     except ToolTimeout:  # the booking may exist: never re-sent, a person checks
         return spent | handoff_update(state, "tool_failure", phrases.MAY_HAVE_GONE_THROUGH)
     except Exception as failure:

@@ -244,7 +244,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         with agent_for(call_id, None) as (agent, _):
             slots, handoff = agent.slots, agent.handoff
             # Staff get the date with the hand-off's summary; agent.handoff keeps the lab's shape.
-            dated = None if handoff is None else {**handoff["summary"], "date": slots["date"]}
+            # ...and the reason for the visit when the caller gave one.
+            reason = {"reason": agent.reason} if agent.reason else {}
+            dated = None if handoff is None else {**handoff["summary"], "date": slots["date"], **reason}
             for_staff = None if handoff is None else {**handoff, "summary": dated}
             return {"call_id": call_id, "state": agent.state, "node": agent.node, "slots": slots,
                     "handoff": for_staff, "transfer": agent.transfer, "turns": row["turns"]}

@@ -38,6 +38,8 @@ from dialog.phrases.notes import (
     NO_SERVICE_INFO,
     NOTHING_CANCELLED,
     PRIVACY,
+    REASON_NOTED,
+    REMARK_HEARD,
     SILENT_GOODBYE,
     SORRY,
     START_OVER,
@@ -104,7 +106,8 @@ __all__ = [
     "NO_CALLBACK_LEFT", "CALLBACK_REFUSED", "callback_read_back", "callback_re_ask", "callback_left", "not_open",
     "no_open_times", "just_taken", "unknown_relative_day", "no_appointment_on", "spoken_phone", "address",
     "UNAVAILABLE", "NO_LOOKUP_HERE", "MAY_HAVE_GONE_THROUGH", "BOOKING_REFUSED", "CANCELLING_REFUSED",
-    "HANDOFF_WHEN_CLOSED", "HANDOFF_BECAUSE", "passed_on", "SAY_AGAIN", "BROKEN"
+    "HANDOFF_WHEN_CLOSED", "HANDOFF_BECAUSE", "passed_on", "SAY_AGAIN", "BROKEN",
+    "REASON_NOTED", "REMARK_HEARD",
 ]
 
 from dialog.phrases.time_wishes import (  # noqa: E402  (kept apart: added for time constraints, issue 30)

@@ -18,6 +18,8 @@ NO_SERVICE_INFO = ("I'm afraid I can't answer questions about treatments, rating
 START_OVER = "Let's start over."
 ANOTHER_TIME = "No problem, let's find another time."
 NOTHING_CANCELLED = "Okay, I haven't cancelled anything."
+REASON_NOTED = "Thank you, I've made a note of that for the clinic."
+REMARK_HEARD = "I see."
 
 
 def emergency(number: str, crisis_line: str | None = None, staff_in: bool = True) -> str:

@@ -19,6 +19,18 @@ def _asks_to_hear_it_again(turn: Turn) -> bool:
             or (len(lower) <= 2 and words <= lexicon.REPEAT_ALONE | {"i", "said"}))
 
 
+def _makes_small_talk(turn: Turn) -> bool:
+    heard = turn.heard
+    if heard.intent != "unknown" or heard.name or heard.days or heard.times or heard.relative_day or heard.callback:
+        return False
+    if turn.words & lexicon.ASKING_WORDS or has_phrase(turn.joined, lexicon.ASKING_PHRASES):
+        return False
+    if has_phrase(turn.joined, lexicon.REMARK_PHRASES):  # "how are you?" asks nothing of the line
+        return True
+    questioned = turn.asked or turn.lower[0] in lexicon.QUESTION_STARTS  # "which one is best?" wants an answer
+    return not questioned and bool(turn.words & lexicon.PRAISE_WORDS)
+
+
 ACT_RULES: tuple[Rule[Act | None], ...] = (
     Rule("nothing_said", lambda t: not t.lower, None),
     Rule("emergency", lambda t: t.emergency, "emergency"),
@@ -41,5 +53,7 @@ ACT_RULES: tuple[Rule[Act | None], ...] = (
     Rule("only_thanks",
          lambda t: t.heard.intent == "unknown" and bool(t.words & lexicon.THANKS_WORDS) and not t.heard.name,
          "thanks"),
+    # Praise or a remark that asks for nothing ("Dr. Lee is wonderful", "I better go get a mask!").
+    Rule("makes_small_talk", _makes_small_talk, "small_talk"),
     Rule("no_act", lambda t: True, None),
 )

@@ -19,6 +19,7 @@ from voicekit.nlu.intent_rules import INTENT_RULES
 from voicekit.nlu.judgements import is_stop
 from voicekit.nlu.names import bare_name, find_name, find_provider
 from voicekit.nlu.phrases import CRISIS_RE, EMERGENCY_RE, has_phrase, said
+from voicekit.nlu.reasons import visit_reason
 from voicekit.nlu.rules import Turn, decide
 from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS
 from voicekit.nlu.time_wishes import fallback_of, time_wish
@@ -137,6 +138,7 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     heard.reschedule = bool(lexicon.RESCHEDULE_WORDS & words or moves_one)
     heard.pick = choice(lower)
     heard.callback = has_phrase(joined, lexicon.CALLBACK_PHRASES)
+    heard.reason = visit_reason(masked)
     emergency, stop = said(joined, EMERGENCY_RE), is_stop(lower, joined, heard)  # each scanned once a turn
     heard.crisis = emergency and said(joined, CRISIS_RE)  # crisis phrases are emergency phrases too
     turn = Turn(lower, original, heard, emergency, stop, asked="?" in cleaned)

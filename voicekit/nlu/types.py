@@ -14,7 +14,7 @@ INTENTS: tuple[Intent, ...] = get_args(Intent)
 # A conversational act beside the intent. The parser sets all but the last two; the agent's keypad step
 # turns "dtmf" into "repeat", "restart" or "bad_key" once it knows what the current prompt offered.
 Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "hours", "services", "thanks",
-              "restart", "bad_key"]
+              "restart", "bad_key", "small_talk"]
 
 WishKind = Literal["after", "before", "around", "morning", "afternoon", "evening", "earliest", "latest"]
 
@@ -78,6 +78,8 @@ class Understanding:
     """A constraint on the time ("after 3", "in the morning", "as soon as possible"), or None."""
     fallback_time: str | None = None
     """The time to take if ``time`` is not open ("10 am, if not 11 am"), "HH:MM", or None."""
+    reason: str | None = None
+    """Why the caller comes, in their words and masked ("a runny nose", "my knee"); None when no complaint was named."""
     # Not compared nor shown: two turns heard alike are alike, whichever rule named them.
     intent_rule: str = field(default="", compare=False, repr=False)
     """The name of the rule (``voicekit.nlu.intent_rules``) that gave the parser's intent: a wrong intent

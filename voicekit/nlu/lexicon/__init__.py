@@ -10,6 +10,7 @@ from voicekit.nlu.lexicon.answers import *  # noqa: F403
 from voicekit.nlu.lexicon.endings import *  # noqa: F403
 from voicekit.nlu.lexicon.providers import *  # noqa: F403
 from voicekit.nlu.lexicon.questions import *  # noqa: F403
+from voicekit.nlu.lexicon.reasons import *  # noqa: F403
 from voicekit.nlu.lexicon.requests import *  # noqa: F403
 from voicekit.nlu.lexicon.time_wishes import *  # noqa: F403
 from voicekit.nlu.lexicon.turning_down import *  # noqa: F403

@@ -19,7 +19,8 @@ ADDRESS_PHRASES = ("where are you", "your address", "the address", "directions",
 REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "repeat please", "please repeat",
                   "can you repeat", "could you repeat", "repeat yourself", "repeat the", "come again", "didn't catch",
                   "can't hear", "cannot hear", "couldn't hear", "could not hear",
-                  "didn't hear", "did not catch", "did not hear", "one more time", "pardon")
+                  "didn't hear", "did not catch", "did not hear", "one more time", "pardon",
+                  "what was that", "what did you say")
 # "What?", "sorry?" as the whole turn: the caller did not hear (and none of these is a name).
 REPEAT_ALONE = {"what", "sorry", "huh", "pardon", "eh"}
 # "Hello?" on its own: the caller checks the line is alive; the prompt is repeated, nothing counted.
