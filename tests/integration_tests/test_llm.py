@@ -102,6 +102,7 @@ def test_the_notebook_executes_headless_and_writes_the_artifacts(llm_server, tmp
              for o in c.get("outputs", []) if "text/markdown" in o.get("data", {})]
     real = next(t for t in shown if "| held out | 898 |" in t)  # the held-out and training rows, side by side
     assert "| training |" in real and "| held out | answering re-asks | 75 |" in real
+    assert any("| Taskmaster-3 held out |" in t and "| by hand | 641 |" in t for t in shown)  # the second corpus
     three_way = next(t for t in shown if "| real callers, held-out split (898 turns) |" in t)
     assert all(f"| {who} |" in three_way for who in ("embeddings", "rules + embeddings", "rules + LLM"))
     assert "| labelled set, 20 held-out halves |" in three_way

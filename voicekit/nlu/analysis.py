@@ -144,6 +144,8 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     turn = Turn(lower, original, heard, emergency, stop, asked="?" in cleaned)
     heard.intent, heard.intent_rule = decide(INTENT_RULES, turn)
     heard.act, heard.act_rule = decide(ACT_RULES, turn)
+    if heard.act == "small_talk":
+        heard.provider = None  # "Dr. Lee is wonderful": praise asks for no one (at the read-back it was a change)
     return heard
 
 
