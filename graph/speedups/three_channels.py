@@ -1,8 +1,8 @@
-"""The call as LangGraph keeps it: three channels, where ``CallState`` has 37 fields.
+"""The call as LangGraph keeps it: three channels, whatever number of fields ``CallState`` has (44 now).
 
 LangGraph gives each state field a channel, and every run and step walks all of them (restoring them from
-the checkpoint, reading a node's input, versioning and saving): measured with an empty graph, 37 fields
-cost ~0.8 ms a run more than one (2.79 against 1.99 ms). So the checkpoint holds the caller's words and
+the checkpoint, reading a node's input, versioning and saving): measured with an empty graph, 37 fields (as
+there were then) cost ~0.8 ms a run more than one (2.79 against 1.99 ms). So the checkpoint holds the caller's words and
 the dialog state, which Studio shows first and every turn writes, and ``call``: the other fields, merged
 key by key on each write.
 
