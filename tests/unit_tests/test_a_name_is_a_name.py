@@ -3,22 +3,9 @@
 Through the real VoiceAgent on the demo clinic, with a fixed clock (Monday 4 March 2024, 9 am).
 """
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
 
-from graph.voice_agent import VoiceAgent
-from voicekit.clinic import ClinicAPI
-
-MONDAY_9AM = datetime(2024, 3, 4, 9, 0, tzinfo=ZoneInfo("America/New_York"))
-
-
-def call(*turns):
-    api = ClinicAPI()
-    agent = VoiceAgent(api, sleep=lambda s: None, clock=lambda: MONDAY_9AM)
-    replies = [agent.handle(t) for t in turns]
-    return agent, api, replies
+from tests.unit_tests.test_names_in_any_state import call  # the same call on the same fixed clock
 
 
 def test_its_open_is_no_name():
