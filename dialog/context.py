@@ -15,7 +15,7 @@ from datetime import date, datetime
 from typing import Any, Literal, get_args
 
 from dialog.profile import ClinicProfile, is_open, next_opening
-from tools.writes import takes_dates
+from tools.writes import accepts, takes_dates
 from voicekit.backend import ClinicBackend
 from voicekit.nlu import Understanding, analyse
 from voicekit.phones import dialable
@@ -96,6 +96,10 @@ class Context:
     def dated_backend(self) -> bool:
         """Whether the backend takes dates (SPEC 6.1); a weekday-only one books within the coming week only."""
         return takes_dates(getattr(self.api, "find_slots", None)) and takes_dates(getattr(self.api, "book", None))
+
+    def books_with_a_provider(self) -> bool:
+        """Whether the backend's ``book`` takes ``provider=``: only then is a doctor asked for kept and read back."""
+        return self.api is None or accepts(getattr(self.api, "book", None), "provider")  # None: Studio's demo
 
     def finds_bookings(self) -> bool:
         """Whether the backend can look appointments up and cancel them; only then can the line cancel or move one."""

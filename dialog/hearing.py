@@ -7,6 +7,7 @@ rules, and nothing the LLM returns can call a tool (OWASP LLM Top 10, Excessive 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from functools import partial
@@ -83,7 +84,14 @@ def _yes_to_the_one_time_offered(heard: Understanding, state: CallState) -> bool
     """
     offered = _heard_last(state)
     return state.dialog_state == "ASK_TIME" and heard.intent == "yes" and len(offered) == 1 \
-        and not (heard.times or heard.days or heard.date or heard.relative_day or heard.wish)
+        and not (heard.times or heard.days or heard.date or heard.relative_day or heard.wish) \
+        and not _SECOND_THOUGHTS.search(heard.masked_text.lower())
+
+
+# A yes with a question, a "but", a negation, a hedge or a hold in it takes no time ("yes, but not 4", "yes?",
+# "sure, I guess", "yes, hold on"): the time is asked again instead of read back.
+_SECOND_THOUGHTS = re.compile(r"\?|\b(but|not|no|never|nope|guess|maybe|probably|perhaps|think|wait|hold|hang|"
+                              r"question|check|moment|second|though|actually|instead|rather|unless)\b|n't\b")
 
 
 def _choose_offered(heard: Understanding, offered: list[str], pick: int) -> None:

@@ -22,9 +22,10 @@ from voicekit.nlu import Understanding, bare_name_of
 LEAD_IN = (FILLERS - {"like"}) | YES_WORDS | {
     "hi", "hello", "hey", "it's", "it", "is", "this", "i'm", "i", "am", "its", "my", "name", "name's", "names", "call",
     "me", "just", "yes", "please", "and"}
-# Where a name said alone may be taken besides the name question: a booking's open questions. At CONFIRM a bare
-# word is neither yes nor no (the gate's re-ask stays); a callback's phone question wants a number.
-OPEN_QUESTIONS = ("LISTEN", "ASK_DAY", "ASK_TIME")
+# Where a name said alone may be taken besides the name question: the opening and the day question. At the time
+# question one word is a time's ("Anytime", "Later", "Mornings"); at CONFIRM a bare word is neither yes nor no
+# (the gate's re-ask stays); a callback's phone question wants a number.
+OPEN_QUESTIONS = ("LISTEN", "ASK_DAY")
 
 
 def name_said_alone(text: str, heard: Understanding, state: CallState) -> tuple[str | None, Understanding]:
@@ -33,16 +34,19 @@ def name_said_alone(text: str, heard: Understanding, state: CallState) -> tuple[
         return None, heard
     provider = heard.provider or state.provider
     alone = bare_name_of(text)
-    if alone is not None and provider is not None and _is_the_provider(alone, provider):
-        return None, replace(heard, provider=provider, intent="inform")  # "Johnson" after "Dr. Johnson"
+    if state.dialog_state != "ASK_NAME" and alone is not None and provider is not None \
+            and _is_the_provider(alone, provider):
+        # "Johnson" after "Dr. Johnson"; asked for their own name, a caller named Lee who wants Dr. Lee is Lee.
+        return None, replace(heard, provider=provider, intent="inform")
     if state.dialog_state == "ASK_NAME":
         if alone is not None:  # "Monday Smith" at the name question is a name, then no day
             return alone, replace(heard, day=None, days=[], relative_day=None, time=None, times=[], ambiguous=None,
                                   intent="inform")
         return name_after_lead_in(text, heard), heard
     # Unasked, one word written as a name ("Alexis"): "San Jose.", "Redwood City", "Psychologist." are no caller.
-    if state.dialog_state in OPEN_QUESTIONS and alone is not None and " " not in alone and _nothing_else(heard) \
-            and _written_as_a_name(text) and alone.casefold() not in PROVIDER_WORDS:
+    # Never over a name already given, and not where a time is asked ("Anytime", "Whenever", "Later").
+    if state.dialog_state in OPEN_QUESTIONS and state.name is None and alone is not None and " " not in alone \
+            and _nothing_else(heard) and _written_as_a_name(text) and alone.casefold() not in PROVIDER_WORDS:
         return alone, replace(heard, intent="inform")
     return None, heard
 
@@ -70,7 +74,7 @@ def _nothing_else(heard: Understanding) -> bool:
     """The turn gave nothing but words: no value, no request, no act (so a name said alone is all it is)."""
     return heard.intent == "unknown" and heard.act is None and not (
         heard.day or heard.time or heard.days or heard.times or heard.relative_day or heard.date or heard.pick
-        or heard.callback or heard.sensitive)
+        or heard.callback or heard.sensitive or heard.wish or heard.reason)
 
 
 def _written_as_a_name(text: str) -> bool:

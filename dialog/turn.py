@@ -127,6 +127,8 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         return turn | _ask_again(state, fresh, notes)
 
     filled = fill_slots(state, heard, spoken_name, notes, None if checking else phone, today_or_none(context))
+    if not context.books_with_a_provider():
+        filled.pop("provider", None)  # a doctor the clinic's booking cannot carry is never promised in the read-back
     if filled.get("task", state.task) == "cancel" and not context.finds_bookings():
         return turn | handoff_update(fresh, "tool_failure", phrases.NO_LOOKUP_HERE, **said)
     reason: CallUpdate = {"reason": noted_reason(state.reason, heard.reason)} if heard.reason else {}

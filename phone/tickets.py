@@ -20,7 +20,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 TICKET_SECONDS = 60.0
 """How long a ticket waits for its stream: Twilio opens the stream within a second or two of the TwiML."""
@@ -31,6 +31,8 @@ WITHHELD = frozenset({"anonymous", "restricted", "unknown", "blocked", "private"
 """How Twilio's ``From`` says the caller withheld their number: in words, or the words spelled on a keypad
 (+266696687 is ANONYMOUS, +7378742833 RESTRICTED, +8656696 UNKNOWN...)."""
 _PHONE = re.compile(r"\+?[0-9]{4,15}")
+Purpose = Literal["stream", "dial"]
+"""What a ticket lets in: a media stream, or the report of a transfer's dial (which lives for hours)."""
 
 
 @dataclass(frozen=True)
@@ -49,15 +51,16 @@ class StreamTickets(Protocol):
     """Where tickets are kept between the webhook and its stream."""
 
     def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None,
-              seconds: float | None = None) -> str:
+              seconds: float | None = None, purpose: Purpose = "stream") -> str:
         """A new one-time ticket for ``call_sid``; ``caller_number`` is what the webhook's ``From`` said.
 
         ``call_id``: the call the ticket continues (a transfer's report, the stream after it); None: a new call.
-        ``seconds``: how long it waits to be redeemed (None: the store's, for a stream).
+        ``seconds``: how long it waits to be redeemed (None: the store's, for a stream). ``purpose``: what it
+        lets in, a media stream or a transfer's dial report, and nothing else.
         """
         ...
 
-    def redeem(self, call_sid: str, ticket: str) -> Redeemed | None:
+    def redeem(self, call_sid: str, ticket: str, purpose: Purpose = "stream") -> Redeemed | None:
         """The call's fresh id and caller number, or None unless ``ticket`` is an unused, unexpired one of ``call_sid``.
 
         Redeeming uses the ticket up, atomically: of two streams bringing it at once, one gets in.
@@ -102,27 +105,28 @@ class MemoryTickets:
 
     def __init__(self, seconds: float = TICKET_SECONDS, clock: Callable[[], float] = time.time):
         self._seconds, self._clock = seconds, clock
-        self._tickets: dict[str, tuple[str, str | None, float, str | None]] = {}
+        self._tickets: dict[str, tuple[str, str | None, float, str | None, Purpose]] = {}
         self._lock = threading.Lock()
 
     def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None,
-              seconds: float | None = None) -> str:
+              seconds: float | None = None, purpose: Purpose = "stream") -> str:
         """A new one-time ticket for ``call_sid`` (expired ones are dropped meanwhile)."""
         ticket, now = secrets.token_urlsafe(32), self._clock()
         with self._lock:
             for digest in [d for d, found in self._tickets.items() if found[2] <= now]:
                 del self._tickets[digest]
-            self._tickets[_digest(ticket)] = (call_sid, caller_number, now + (seconds or self._seconds), call_id)
+            self._tickets[_digest(ticket)] = (call_sid, caller_number, now + (seconds or self._seconds), call_id,
+                                              purpose)
         return ticket
 
-    def redeem(self, call_sid: str, ticket: str) -> Redeemed | None:
+    def redeem(self, call_sid: str, ticket: str, purpose: Purpose = "stream") -> Redeemed | None:
         """Use the ticket up; see ``StreamTickets.redeem``."""
         if not _acceptable(call_sid, ticket):
             return None
         digest = _digest(ticket)
         with self._lock:
             found = self._tickets.get(digest)
-            if found is None or found[0] != call_sid:
+            if found is None or found[0] != call_sid or found[4] != purpose:
                 return None
             del self._tickets[digest]
         return _redeemed(found[1], found[3]) if found[2] > self._clock() else None
@@ -138,7 +142,7 @@ class SqliteTickets:
             db.execute("PRAGMA journal_mode=WAL")
             # line_tickets, not the first version's stream_tickets: a ticket may continue a call (its call_id)
             db.execute("CREATE TABLE IF NOT EXISTS line_tickets (digest TEXT PRIMARY KEY, call_sid TEXT NOT NULL,"
-                       " caller_number TEXT, expires REAL NOT NULL, call_id TEXT)")
+                       " caller_number TEXT, expires REAL NOT NULL, call_id TEXT, purpose TEXT NOT NULL)")
         finally:
             db.close()
 
@@ -147,27 +151,28 @@ class SqliteTickets:
         return sqlite3.connect(self._path, timeout=10, isolation_level=None)
 
     def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None,
-              seconds: float | None = None) -> str:
+              seconds: float | None = None, purpose: Purpose = "stream") -> str:
         """A new one-time ticket for ``call_sid`` (expired ones are purged meanwhile)."""
         ticket, now = secrets.token_urlsafe(32), self._clock()
         db = self._connect()
         try:
             db.execute("DELETE FROM line_tickets WHERE expires <= ?", (now,))
-            db.execute("INSERT INTO line_tickets VALUES (?, ?, ?, ?, ?)",
-                       (_digest(ticket), call_sid, caller_number, now + (seconds or self._seconds), call_id))
+            db.execute("INSERT INTO line_tickets VALUES (?, ?, ?, ?, ?, ?)",
+                       (_digest(ticket), call_sid, caller_number, now + (seconds or self._seconds), call_id, purpose))
         finally:
             db.close()
         return ticket
 
-    def redeem(self, call_sid: str, ticket: str) -> Redeemed | None:
+    def redeem(self, call_sid: str, ticket: str, purpose: Purpose = "stream") -> Redeemed | None:
         """Use the ticket up in one statement (two workers redeeming it at once: one gets it); see ``StreamTickets``."""
         if not _acceptable(call_sid, ticket):
             return None
         db = self._connect()
         try:
             # fetchall: the statement runs to its end, so its (autocommit) transaction commits before the close
-            rows = db.execute("DELETE FROM line_tickets WHERE digest = ? AND call_sid = ? AND expires > ? "
-                              "RETURNING caller_number, call_id", (_digest(ticket), call_sid, self._clock())).fetchall()
+            rows = db.execute("DELETE FROM line_tickets WHERE digest = ? AND call_sid = ? AND purpose = ?"
+                              " AND expires > ? RETURNING caller_number, call_id",
+                              (_digest(ticket), call_sid, purpose, self._clock())).fetchall()
         finally:
             db.close()
         return _redeemed(*rows[0]) if rows else None

@@ -161,7 +161,8 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
         ticket = await asyncio.to_thread(store.issue, form["CallSid"], caller_id(form.get("From")))
         return Response(stream_twiml(ticket), media_type="application/xml")
 
-    add_dial_route(router, checked_form=checked_form, issue=store.issue, redeem=store.redeem,
+    add_dial_route(router, checked_form=checked_form, issue=store.issue,
+                   redeem=lambda call_sid, ticket: store.redeem(call_sid, ticket, "dial"),
                    agent_for_call=agent_for_call, stream_twiml=stream_twiml, dial_url=f"{line.public_url}/twilio/dial",
                    close=close_clinic)
 
@@ -189,7 +190,8 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
         call_sid, call_id, number = start.call_sid, redeemed.call_id, redeemed.caller_number
 
         def dial_action() -> str:  # where Twilio reports the transfer's dial: a ticket that continues this call
-            return f"{line.public_url}/twilio/dial?ticket={store.issue(call_sid, number, call_id, REPORT_SECONDS)}"
+            ticket = store.issue(call_sid, number, call_id, REPORT_SECONDS, "dial")  # no stream's
+            return f"{line.public_url}/twilio/dial?ticket={ticket}"
 
         # Taken back after an unanswered transfer, the call opens with the agent's callback question.
         opening = (lambda taken_back: taken_back.transfer_unanswered(number)) if redeemed.continues else None

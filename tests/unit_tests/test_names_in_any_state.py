@@ -39,10 +39,32 @@ def test_a_bare_name_twice_at_the_day_question_is_no_hand_off():
     assert [r["state"] for r in replies] == ["ASK_DAY", "ASK_DAY", "ASK_DAY"] and agent.handoff is None
 
 
-@pytest.mark.parametrize("said, name", [("Alexis", "Alexis"), ("I'm Mark", "Mark"), ("this is Dana Lee", "Dana Lee")])
+@pytest.mark.parametrize("said, name", [("I'm Mark", "Mark"), ("this is Dana Lee", "Dana Lee")])
 def test_a_name_said_when_asked_for_the_time_is_kept(said, name):
     agent, api, replies = call("I'd like to book on Tuesday", said)
     assert replies[-1]["state"] == "ASK_TIME" and agent.slots["name"] == name and agent.handoff is None
+
+
+@pytest.mark.parametrize("said", ["Anytime", "Whenever", "Later", "Mornings", "Soonest"])
+def test_one_word_at_the_time_question_is_no_name(said):
+    agent, api, replies = call("I'd like to book on Tuesday", said)
+    assert agent.slots["name"] is None
+
+
+@pytest.mark.parametrize("said", ["Anytime", "Alexis", "Herpes"])
+def test_a_word_said_alone_never_replaces_the_name_given(said):
+    agent, api, replies = call("Book Tuesday, my name is Jamie", said, "10 am", "yes")
+    assert [b["name"] for b in api.bookings] == ["Jamie"]
+
+
+def test_a_word_said_alone_at_the_day_question_never_replaces_the_name_given():
+    agent, api, replies = call("I'd like to book, my name is Jamie", "Alexis", "Tuesday", "10 am", "yes")
+    assert [b["name"] for b in api.bookings] == ["Jamie"]
+
+
+def test_a_caller_with_the_doctors_surname_gives_it_at_the_name_question():
+    agent, api, replies = call("Book Tuesday at 10 am with Dr. Lee", "Lee", "yes")
+    assert replies[1]["state"] == "CONFIRM" and [b["name"] for b in api.bookings] == ["Lee"]
 
 
 @pytest.mark.parametrize("first", ["Alexis", "Yes I am Mark.", "I'm Mark", "this is Dana Lee"])

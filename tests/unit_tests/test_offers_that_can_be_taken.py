@@ -56,6 +56,13 @@ def test_a_yes_to_the_days_only_open_time_takes_it():
     assert replies[1]["state"] == "ASK_NAME" and agent.slots["time"] == "16:00"
 
 
+@pytest.mark.parametrize("said", ["yes, but not 4", "yes but that's too late", "yes?", "Yes, I have a question",
+                                  "yes, hold on", "sure, I guess", "yes, wait"])
+def test_a_yes_with_second_thoughts_takes_no_time(said):
+    agent, api, replies = call("I'd like to book on Wednesday", said, schedule={"wednesday": ["16:00"]})
+    assert agent.slots["time"] is None and replies[-1]["state"] != "CONFIRM"
+
+
 def test_a_yes_after_the_closest_time_was_told_still_picks_nothing():
     agent, api, replies = call("I'd like to book on Wednesday", "3 pm", "yes")
     assert replies[2]["state"] == "ASK_TIME" and agent.slots["time"] is None

@@ -71,6 +71,12 @@ def test_a_backend_that_takes_no_provider_is_booked_as_before():
     assert clinic.calls == [("book", {"day": "tuesday", "time": "10:00", "name": "Jamie"}, "ok")]
 
 
+def test_a_doctor_is_read_back_only_where_the_booking_can_carry_one():
+    clinic = WeekdayClinic()
+    agent, _, replies = call("I'd like to see Dr Johnson on Tuesday at 10 am", "Jamie", api=clinic)
+    assert replies[-1]["state"] == "CONFIRM" and "Johnson" not in replies[-1]["say"]  # nothing promised
+
+
 def test_a_clinic_in_a_sqlite_file_keeps_the_provider(tmp_path):
     path = str(tmp_path / "clinic.sqlite")
     agent, api, replies = call("I'd like to see Dr Johnson on Tuesday at 10 am", "Jamie", "yes",

@@ -353,6 +353,15 @@ def test_a_ticket_that_continues_a_call_gives_that_call_and_may_outlive_a_stream
     assert fresh is not None and not fresh.continues and fresh.call_id != "call-" + "ab" * 16
 
 
+def test_a_ticket_lets_in_only_what_it_was_issued_for(make_tickets):
+    tickets = make_tickets()
+    report = tickets.issue(CALL_SID, CALLER, "call-" + "ab" * 16, seconds=4 * 3600, purpose="dial")
+    assert tickets.redeem(CALL_SID, report) is None  # a transfer's dial report opens no media stream
+    stream = tickets.issue(CALL_SID, CALLER, "call-" + "ab" * 16)
+    assert tickets.redeem(CALL_SID, stream, "dial") is None  # nor a stream's ticket a dial report
+    assert tickets.redeem(CALL_SID, report, "dial") is not None and tickets.redeem(CALL_SID, stream) is not None
+
+
 def test_the_store_keeps_no_ticket_that_could_be_redeemed_from_it(tmp_path):
     tickets = SqliteTickets(str(tmp_path / "t.db"))
     ticket = tickets.issue(CALL_SID, CALLER)

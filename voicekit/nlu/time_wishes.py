@@ -15,6 +15,8 @@ from voicekit.nlu.spoken_time import find_times
 from voicekit.nlu.types import TimeWish, WishKind
 from voicekit.nlu.values import negated
 
+_OTHER_SIDE: dict[WishKind, WishKind] = {"before": "after", "after": "before"}
+
 
 def time_wish(lower: list[str], times: list[str]) -> TimeWish | None:
     """The constraint a turn puts on the time, from its words and the times it was heard to ask for."""
@@ -42,7 +44,9 @@ def _bound(lower: list[str], time: str) -> TimeWish | None:
         kind: WishKind | None = None
         for words, bound in lexicon.BOUND_BEFORE.items():
             if start >= len(words) and tuple(lower[start - len(words):start]) == words:
-                kind = bound
+                lead = start - len(words)
+                # "no earlier than 10", "not before 10": the other side of the bound ("not around 3": none)
+                kind = _OTHER_SIDE.get(bound) if lead and lower[lead - 1] in ("no", "not") else bound
         if kind == "around" and start >= 2 and lower[start - 2] in lexicon.ASKS_FOR_THAT:
             kind = None  # "how about 3": that time
         for words, bound in lexicon.BOUND_AFTER.items():
@@ -57,7 +61,8 @@ def _part_of_day(lower: list[str]) -> WishKind | None:
     said_in_a_time = {i for found in find_times(lower) for i in range(found.start, found.end)}
     for i, word in enumerate(lower):
         part = lexicon.PARTS_OF_DAY_WISHED.get(word)
-        if part is None or i in said_in_a_time or (i > 0 and lower[i - 1] in lexicon.GREETED) or negated(lower, i):
+        if part is None or i in said_in_a_time or (i > 0 and lower[i - 1] in lexicon.GREETED) or negated(lower, i) \
+                or any(word in lexicon.EXCEPT for word in lower[max(0, i - 3):i]):  # "anything but the morning"
             continue
         return part
     return None

@@ -22,6 +22,7 @@ ASKS_FOR_THAT = {"how", "what"}
 PARTS_OF_DAY_WISHED: dict[str, WishKind] = {"morning": "morning", "mornings": "morning", "afternoon": "afternoon",
                        "afternoons": "afternoon", "evening": "evening", "evenings": "evening", "night": "evening",
                        "tonight": "evening"}
+EXCEPT = {"but", "except", "besides", "apart"}  # "anything but the morning" wishes for no morning
 GREETED = {"good"}  # "good morning" greets; it asks for no morning
 SOONEST = ("earliest", "as soon as possible", "asap", "soonest", "first available", "next available",
            "first opening", "next opening", "as early as possible", "first thing")
