@@ -110,7 +110,7 @@ class AgentTurns(FrameProcessor):
             self._speaking = False
             self._speech_ended = time.monotonic() - frame.stop_secs
             if self._said:  # answered after the wait even if Whisper hears nothing in this stretch
-                self._answer_in(max(self._wait(), WORDS_GRACE))
+                await self._answer_in(max(self._wait(), WORDS_GRACE))
 
     async def cleanup(self) -> None:
         """A turn still waiting for its end is not answered once the call is over."""
@@ -140,7 +140,7 @@ class AgentTurns(FrameProcessor):
             return  # the rest of the turn is being said
         wait = self._wait()
         if wait > 0:
-            self._answer_in(wait)
+            await self._answer_in(wait)
         else:
             await self._cancel_due()
             self._start(self._answer(self._take()))
@@ -150,9 +150,8 @@ class AgentTurns(FrameProcessor):
         ended = self._speech_ended if self._speech_ended is not None else time.monotonic()
         return ended + self._waits(self._step, " ".join(self._said)) - time.monotonic()
 
-    def _answer_in(self, seconds: float) -> None:
-        if self._due is not None:
-            self._due.cancel()
+    async def _answer_in(self, seconds: float) -> None:
+        await self._cancel_due()
         self._due = self.create_task(self._answer_after(max(0.0, seconds)))
 
     async def _answer_after(self, seconds: float) -> None:
@@ -183,16 +182,17 @@ class AgentTurns(FrameProcessor):
                 return  # the goodbye has been said and the pipeline is ending: nothing more is spoken
             reply, self._step = await asyncio.to_thread(_taking, self.agent, turn)
             await self.push_frame(TTSSpeakFrame(reply["say"]))
-            listen = vad_params(self._step)
-            if listen.stop_secs != self._pause and reply["state"] not in ENDED:  # the VAD is upstream
-                self._pause = listen.stop_secs
-                await self.push_frame(VADParamsUpdateFrame(params=listen), FrameDirection.UPSTREAM)
             if reply["state"] in ENDED:
                 self.ended = True
                 transfer = getattr(self.agent, "transfer", None)
                 if transfer:
                     await self.push_frame(OutputTransportMessageFrame(message={"transfer": transfer}))
                 await self.push_frame(EndWorkerFrame(reason=reply["state"]))
+                return
+            listen = vad_params(self._step)
+            if listen.stop_secs != self._pause:  # the VAD is upstream: the next turn ends on this pause
+                self._pause = listen.stop_secs
+                await self.push_frame(VADParamsUpdateFrame(params=listen), FrameDirection.UPSTREAM)
 
 
 def _taking(agent: Any, turn: Callable[[], dict]) -> tuple[dict, str | None]:

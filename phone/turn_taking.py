@@ -31,16 +31,19 @@ OPEN_ENDINGS = frozenset({"and", "but", "or", "so", "also", "plus", "because", "
 """Words no caller ends a sentence on: a conjunction, a filler, or a word that needs the rest ("at", "my", "is")."""
 
 
+def pause_at(step: str | None) -> float:
+    """The end-of-turn pause while the agent waits at ``step`` (None: the call's opening question)."""
+    return TURN_WAITS.get(step or "", OPEN_QUESTION_WAIT)
+
+
 def vad_params(step: str | None = None) -> VADParams:
-    """The VAD's settings while the agent waits at ``step`` (None: the call's opening question)."""
-    return VADParams(stop_secs=TURN_WAITS.get(step or "", OPEN_QUESTION_WAIT), min_volume=MIN_VOLUME)
+    """The VAD's settings while the agent waits at ``step``."""
+    return VADParams(stop_secs=pause_at(step), min_volume=MIN_VOLUME)
 
 
 def turn_wait(step: str | None, said: str) -> float:
     """Seconds of silence after ``said`` (from the end of its speech) before the agent answers it, at ``step``."""
-    if ends_open(said):
-        return HOLD_SECONDS
-    return TURN_WAITS.get(step or "", OPEN_QUESTION_WAIT)
+    return HOLD_SECONDS if ends_open(said) else pause_at(step)
 
 
 def ends_open(text: str) -> bool:

@@ -75,11 +75,12 @@ class TwilioLineSerializer(TwilioFrameSerializer):
     def __init__(self, stream_sid: str, call_sid: str, *, on_stop: Any, account_sid: str | None = None,
                  auth_token: str | None = None, api_base: str | None = None,
                  dial_action: Callable[[], str] | None = None):
-        hang_up = bool(account_sid and auth_token)  # Twilio's REST API ends the call after the goodbye
+        # With both, Twilio's REST API hangs the call up after the goodbye, or puts it through to staff.
+        rest = (account_sid, auth_token) if account_sid and auth_token else None
         super().__init__(stream_sid, call_sid, account_sid=account_sid, auth_token=auth_token, base_url=api_base,
-                         params=TwilioFrameSerializer.InputParams(auto_hang_up=hang_up))
+                         params=TwilioFrameSerializer.InputParams(auto_hang_up=rest is not None))
         self._on_stop = on_stop
-        self._rest = (account_sid, auth_token) if account_sid and auth_token else None
+        self._rest = rest
         self._endpoint = f"{api_base or TWILIO_API}/2010-04-01/Accounts/{account_sid}/Calls/{call_sid}.json"
         self._dial_action = dial_action
         self._transfer: dict | None = None

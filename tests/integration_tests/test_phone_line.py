@@ -8,8 +8,6 @@ said, with the greeting's audio first and audio after every turn.
 """
 
 import asyncio
-import audioop  # noqa: the phone line's mu-law codec (deprecated in 3.13; the project runs on 3.11)
-import base64
 import json
 import os
 import re
@@ -25,18 +23,10 @@ import websockets
 
 from phone.speech import flite
 from tests.integration_tests.helpers import ROOT, quiet_env, stop, wait_for
+from tests.integration_tests.test_twilio_line import audio_back, phone_audio, send_audio
 from tests.throwaway_pg import free_port
 from tests.unit_tests.test_twilio_security import TOKEN, signature, start_message, ticket_of, webhook_form
 from voicekit.clinic import ClinicAPI
-
-CHUNK = 160  # 20 ms of 8 kHz mu-law, as Twilio sends it
-
-
-def phone_audio(text: str) -> bytes:
-    """``text`` as the caller's line carries it: 8 kHz mu-law, then a second of silence (the turn's end)."""
-    pcm, rate = flite(text, "awb")
-    pcm8, _ = audioop.ratecv(pcm, 2, 1, rate, 8000, None)
-    return audioop.lin2ulaw(pcm8, 2) + b"\xff" * 8000
 
 
 @pytest.fixture
@@ -56,24 +46,9 @@ def service(tmp_path):
     stop(worker)
 
 
-async def say(ws, stream_sid: str, audio: bytes) -> None:
-    for at in range(0, len(audio), CHUNK):
-        payload = base64.b64encode(audio[at:at + CHUNK]).decode()
-        await ws.send(json.dumps({"event": "media", "streamSid": stream_sid, "media": {"payload": payload}}))
-        await asyncio.sleep(0.002)  # faster than real time; VAD counts audio, not the clock
-
-
 async def answer_audio(ws, seconds: float) -> int:
-    """Bytes of agent audio received until the line has been quiet for a while (or ``seconds`` pass)."""
-    received, deadline = 0, asyncio.get_running_loop().time() + seconds
-    while (left := deadline - asyncio.get_running_loop().time()) > 0:
-        try:
-            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=min(left, 4.0 if received else left)))
-        except (TimeoutError, websockets.ConnectionClosed):
-            break
-        if message.get("event") == "media":
-            received += len(base64.b64decode(message["media"]["payload"]))
-    return received
+    """Bytes of agent audio received until the line has been quiet for 4 s (a worker in its own process)."""
+    return await audio_back(ws, seconds, quiet=4.0)
 
 
 def signed_webhook(port: int, **headers) -> httpx.Response:
@@ -103,7 +78,7 @@ async def a_call(port: int, turns: list[str]) -> list[int]:
                 await ws.send(json.dumps({"event": "dtmf", "streamSid": start["streamSid"],
                                           "dtmf": {"track": "inbound_track", "digit": turn[len(KEY):]}}))
             else:
-                await say(ws, start["streamSid"], phone_audio(turn))
+                await send_audio(ws, phone_audio(turn))
             replies.append(await answer_audio(ws, seconds=60))
         return replies
 
@@ -140,7 +115,7 @@ def test_a_worker_stops_within_seconds_of_sigterm_during_a_call(service):
         async with websockets.connect(f"ws://127.0.0.1:{port}/twilio/stream") as ws:
             start = start_message(ticket=ticket)
             await ws.send(json.dumps(start))
-            await say(ws, start["streamSid"], b"\xff" * 8000)  # a second of silence: the call is live
+            await send_audio(ws, b"\xff" * 8000)  # a second of silence: the call is live
             await asyncio.sleep(1)
             os.killpg(worker.pid, signal.SIGTERM)
             stopping = time.monotonic()

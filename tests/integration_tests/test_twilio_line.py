@@ -157,12 +157,12 @@ def phone_audio(text: str) -> bytes:
     return audioop.lin2ulaw(pcm8, 2) + SILENCE * 50
 
 
-async def audio_back(ws, seconds: float) -> int:
-    """Bytes of the line's speech received until it has been quiet for a while (or ``seconds`` pass)."""
+async def audio_back(ws, seconds: float, quiet: float = 3.0) -> int:
+    """Bytes of the line's speech received until it has been ``quiet`` seconds (or ``seconds`` pass)."""
     received, deadline = 0, time.monotonic() + seconds
     while (left := deadline - time.monotonic()) > 0:
         try:
-            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=min(left, 3.0 if received else left)))
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=min(left, quiet if received else left)))
         except (TimeoutError, websockets.ConnectionClosed):
             break
         if message.get("event") == "media":
