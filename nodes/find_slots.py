@@ -16,6 +16,7 @@ from dialog.state import CallState, CallUpdate
 from dialog.tasks import not_open
 from dialog.time_wishes import fitting, offer_on, open_choices, with_fallback
 from nodes.common import clinic, read_tool
+from voicekit.backend import ClinicBackend
 from voicekit.schedule import coming, weekday_of
 
 SEARCH_DAYS = 7
@@ -30,18 +31,15 @@ def find_slots(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
     notes = list(state.notes)
     # A time that is not open here is remembered: "then the 12th?" means the same time on another day.
     wanted = state.time or state.wanted_time
-    no_day: CallUpdate = {"day": None, "date": None, "date_named": False, "time": None, "wanted_time": wanted,
-              "offered_day": None, "offered_date": None, "offered_times": [], "notes": notes}
+    no_day = _day_cleared(notes) | {"wanted_time": wanted}
     refused = date_refused(state, runtime.context)  # a holiday, a past date, beyond the horizon: never asked for
     if refused is not None:
         notes.append(refused)
         return no_day
-    dated = {"date": state.date} if runtime.context.dated_backend() and state.date else {}
     try:
-        found = [str(t) for t in read_tool(runtime, api.find_slots, state.day, **dated)]
+        open_times = _open_times(runtime, api, state)
     except Exception:  # timeouts already retried; a refusal or a broken backend goes to a person
         return handoff_update(state, "tool_failure", phrases.UNAVAILABLE)
-    open_times = offered_on(state, runtime.context, found)
     if not open_times:
         notes.append(phrases.no_open_times(state.day))
         return no_day
@@ -75,17 +73,14 @@ def _find_wished(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
         if refused is not None:
             if n == 0 and asked_day:  # the caller's own day cannot be booked: they hear why, and pick another
                 notes.append(refused)
-                return {"day": None, "date": None, "date_named": False, "time": None, "time_wish": None,
-                        "offered_day": None, "offered_date": None, "offered_times": [], "notes": notes}
+                return _day_cleared(notes) | {"time_wish": None}
             continue
-        dated = {"date": on} if context.dated_backend() and on else {}
         try:
-            found = [str(t) for t in read_tool(runtime, clinic(runtime).find_slots, day, **dated)]
+            open_times = _open_times(runtime, clinic(runtime), candidate)
         except Exception:  # the day asked could not be looked up: a person; a later one: offer what we have
             if n == 0 and asked_day:
                 return handoff_update(state, "tool_failure", phrases.UNAVAILABLE)
             break
-        open_times = offered_on(candidate, context, found)
         offered: CallUpdate = {"offered_day": day, "offered_date": on, "offered_times": open_times}
         if n == 0 and asked_day:
             resolved = offer_on(day, wish, open_times, notes)
@@ -105,9 +100,21 @@ def _find_wished(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
     notes.append(phrases.nothing_fits(state.day, wish))
     if first is None or not first.get("offered_times"):
         notes.append(phrases.no_open_times(state.day))
-        return {"day": None, "date": None, "date_named": False, "time": None, "time_wish": None,
-                "offered_day": None, "offered_date": None, "offered_times": [], "notes": notes}
+        return _day_cleared(notes) | {"time_wish": None}
     return first | {"time": None, "choices": [], "time_wish": None, "notes": notes}
+
+
+def _open_times(runtime: Runtime[Context], api: ClinicBackend, on: CallState) -> list[str]:
+    """The times ``api.find_slots`` gives for ``on``'s day (and date, on a dated backend) that the agent may offer."""
+    dated = {"date": on.date} if runtime.context.dated_backend() and on.date else {}
+    found = [str(t) for t in read_tool(runtime, api.find_slots, on.day, **dated)]
+    return offered_on(on, runtime.context, found)
+
+
+def _day_cleared(notes: list[str]) -> CallUpdate:
+    """The day and its offer forgotten (it cannot be booked, or nothing there is open): another day is asked for."""
+    return {"day": None, "date": None, "date_named": False, "time": None, "offered_day": None, "offered_date": None,
+            "offered_times": [], "notes": notes}
 
 
 def _days_to_search(state: CallState, today: date | None) -> list[tuple[str, str | None]]:
