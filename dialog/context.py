@@ -56,6 +56,12 @@ class Context:
     """Mints the random id of a new call (idempotency keys are made from it, never from the thread id)."""
     caller_number: str | None = None
     """The caller id the phone line passed (Twilio's From), E.164 once checked; None when withheld or no number."""
+    paused: Callable[[], bool] | None = None
+    """Whether staff have paused automated booking now (the service's switch); None: never paused."""
+
+    def line_paused(self) -> bool:
+        """Whether automated booking is paused for this turn (callers are told and put through or called back)."""
+        return self.paused is not None and self.paused()
 
     def __post_init__(self) -> None:
         """Coerce Studio's JSON into types and refuse settings that would misbehave mid-call."""

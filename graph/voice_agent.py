@@ -50,6 +50,10 @@ def _check_api(api: Any) -> None:
         )
 
 
+AFTER_THE_END_KEPT = 200
+"""How many characters of a turn sent to an ended call its checkpoint keeps (the call changes no more)."""
+
+
 class VoiceAgent:
     """A clinic booking call. ``api`` is the clinic backend; ``sleep`` waits between read retries."""
 
@@ -69,10 +73,12 @@ class VoiceAgent:
         checkpointer: Any = None,
         continue_ended: bool = False,
         caller_number: str | None = None,
+        paused: Callable[[], bool] | None = None,
     ):
         """``caller_number``: the line's caller id (Twilio's ``From``; no phone number = withheld), kept with the call.
 
         A booking carries it, and cancelling or moving one is checked against it (or a number the caller says).
+        ``paused()``: whether staff have paused automated booking (asked each turn; the service's switch).
         """
         _check_api(api)
         if nlu in ("llm", "hybrid") and classify is None:
@@ -80,7 +86,7 @@ class VoiceAgent:
         self.api = api
         self.context = Context(api=api, sleep=sleep, max_retries=max_retries, backoff=tuple(backoff),
                                clock=clock, profile=profile or ClinicProfile(), nlu=nlu, classify=classify,
-                               caller_number=caller_number)
+                               caller_number=caller_number, paused=paused)
         if checkpointer is None:
             checkpointer = memory_checkpointer()
         elif not isinstance(checkpointer, BaseCheckpointSaver):
@@ -212,7 +218,9 @@ class VoiceAgent:
             output = self._run(Command(resume={"text": self.heard, "phone": phone}), durability, saved)
         else:
             # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
-            output = self._run(Command(resume=self.heard) if waiting else {"utterance": self.heard}, durability, saved)
+            # An ended call keeps a bounded record: nothing reads a word sent after the end (its START closes it).
+            said = self.heard[:AFTER_THE_END_KEPT] if self.after_the_end else self.heard
+            output = self._run(Command(resume=self.heard) if waiting else {"utterance": said}, durability, saved)
         return self._answer(output)
 
     # -- the phone line's warm transfer ------------------------------------------------------

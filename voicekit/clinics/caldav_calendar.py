@@ -69,7 +69,7 @@ class CalDavCalendar:
     """The clinic's bookings as events in one CalDAV calendar collection (see the module docstring)."""
 
     def __init__(self, url: str, *, schedule: Schedule, slot_minutes: int, username: str | None = None,
-                 password: str | None = None, timeout: float = 5.0):
+                 password: str | None = None, timeout: float = 5.0, credentials_from: str | None = None):
         parts = urlsplit(url) if isinstance(url, str) else None
         if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError("url must be the calendar collection's address such as "
@@ -83,6 +83,8 @@ class CalDavCalendar:
         if (username is None) != (password is None):
             raise ValueError("username and password go together: give both, or neither for a calendar without login")
         self.calls: list[tuple[str, dict, str]] = []
+        # Where the sign-in comes from, for the fix of a refused one ("the variables A and B"): never the values.
+        self._credentials = f" ({credentials_from})" if credentials_from else ""
         self.schedule, self.slot_minutes, self.timeout = schedule, slot_minutes, float(timeout)
         path = parts.path if parts.path.endswith("/") else parts.path + "/"
         # Messages name the calendar without any password written into the URL.
@@ -143,6 +145,10 @@ class CalDavCalendar:
         slot = slot_of(booking_id)
         args = {"booking_id": booking_id} | ({"date": slot[0].isoformat()} if slot else {})
         return self._run("cancel", args, lambda: self._cancel(booking_id, slot is not None, idempotency_key))
+
+    def check(self, timeout: float = 3.0) -> None:
+        """A bounded read of the calendar for ``/health``: raises ToolTimeout or ToolError (the fix in its message)."""
+        self._send("health", self.url, "PROPFIND", "", {"Depth": "0"}, (207,), timeout=timeout)
 
     def close(self) -> None:
         """Release the HTTP session (its pooled connections)."""
@@ -248,10 +254,17 @@ class CalDavCalendar:
 
     # -- HTTP --------------------------------------------------------------------------------------------
     def _send(self, tool: str, url: str, method: str, body: str, headers: dict[str, str], expect: tuple[int, ...],
-              note: str = "") -> Any:
+              note: str = "", timeout: float | None = None) -> Any:
         """One request, sent once (a write that got no answer may have happened); a status not expected raises."""
         try:
-            response = self._client.request(url, method, body, headers)
+            if timeout is None:
+                response = self._client.request(url, method, body, headers)
+            else:  # the health check's own, shorter bound
+                kept, self._client.timeout = self._client.timeout, timeout
+                try:
+                    response = self._client.request(url, method, body, headers)
+                finally:
+                    self._client.timeout = kept
         except FAILURES as exc:
             self._failed(tool, exc, read=method == "GET")
         if response.status not in expect:
@@ -260,7 +273,8 @@ class CalDavCalendar:
         return response
 
     def _failed(self, tool: str, exc: Exception, *, read: bool, note: str = "") -> NoReturn:
-        raise failure(tool, exc, url=self.url, timeout=self.timeout, read=read, note=note) from exc
+        raise failure(tool, exc, url=self.url, timeout=self.timeout, read=read, note=note,
+                      credentials=self._credentials) from exc
 
     # -- arguments and records ---------------------------------------------------------------------------
     def _dated(self, day: str, on: str | None) -> tuple[str, date]:
