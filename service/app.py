@@ -37,6 +37,7 @@ from service.background import HeapTrimmer, Pruner, Purger
 from service.body_limit import BodyLimit
 from service.guards import KeysWritten, caller_words_detector, judge_writes, watch_writes
 from service.limits import CallGate, Refused
+from service.line_calls import RecordedAgent
 from service.new_calls import NewCalls, too_many
 from service.observe import Stopwatch, observe_turn
 from service.operations import operations_router
@@ -71,6 +72,19 @@ def open_stores(settings: Settings) -> tuple[Any, Any]:
         checkpointer = make_checkpointer(url)
         return PostgresCallStore(pool, saver=checkpointer), checkpointer
     return SqliteCallStore(url + ".calls"), make_checkpointer(url)
+
+
+def line_tickets(settings: Settings, calls: Any) -> Any:
+    """Where the phone line's tickets wait: the call store's PostgreSQL (every machine), else a file per machine."""
+    pool = getattr(calls, "pool", None)
+    if pool is not None:
+        from phone.tickets import PostgresTickets
+
+        return PostgresTickets(pool)
+    from phone.tickets import SqliteTickets
+
+    data = os.path.dirname(os.path.abspath(settings.clinic_db))  # beside the clinic's file
+    return SqliteTickets(os.path.join(data, "twilio-tickets.sqlite"))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -282,15 +296,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(simulator_router(token))  # GET /: staff play the caller in a browser, over this same API
     if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
-        from phone.tickets import SqliteTickets
         from phone.twilio import LineSettings, twilio_router
 
-        # One-time stream tickets, shared by the workers on this machine (beside the clinic's file).
-        data = os.path.dirname(os.path.abspath(settings.clinic_db))
-        tickets = SqliteTickets(os.path.join(data, "twilio-tickets.sqlite"))
-        app.include_router(twilio_router(
-            lambda call_id, caller_number: call_agent(call_id, open_clinic(), caller_number=caller_number),
-            LineSettings.from_security(clinic.security), tickets=tickets))
+        def phone_call(call_id: str, caller_number: str | None) -> RecordedAgent:
+            """A phone call's agent, recorded like an HTTP call's (admitted by its webhook's limits already)."""
+            new_calls.open("phone", source=caller_number, call_id=call_id, admitted=True)
+            agent = call_agent(call_id, open_clinic(), caller_number=caller_number, paused=calls.paused)
+            return RecordedAgent(agent, calls, call_id, ended=gate.ended)
+
+        app.include_router(twilio_router(phone_call, LineSettings.from_security(clinic.security),
+                                         tickets=line_tickets(settings, calls), admit=new_calls.admit,
+                                         ended=gate.ended))
     # Routes are matched in order, and FastAPI's own (/openapi.json, /docs...) came first: the turns, the
     # busiest, go before all (no other route matches their path).
     app.router.routes.sort(key=lambda route: getattr(route, "path", None) != "/calls/{call_id}/turns")

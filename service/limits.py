@@ -21,7 +21,10 @@ from dataclasses import dataclass
 from dialog.config import Limits
 
 IDLE_SECONDS = 300.0
-"""An HTTP call with no turn for this long no longer counts as in progress (its caller has gone)."""
+"""A call with no turn for this long no longer counts as in progress (its caller has gone; a phone call that
+really goes on that long while saying nothing is counted again at its next turn)."""
+TURN_BURST_SECONDS = 3
+"""A call may send this many seconds' worth of turns at once (a telephony front re-sending, keys pressed fast)."""
 MAX_TRACKED = 10_000
 """Most sources, calls and buckets remembered; the oldest are forgotten (a forgotten bucket was full anyway)."""
 
@@ -66,15 +69,13 @@ class CallGate:
         self._sources: OrderedDict[str, Bucket] = OrderedDict()
         self._turns: OrderedDict[str, Bucket] = OrderedDict()
         self._active: OrderedDict[str, float] = OrderedDict()  # call id -> when it last took a turn
-        self.live = 0
-        """Calls playing on this worker's own lines (phone, browser voice), counted by ``playing``."""
 
     def new_call(self, source: str | None, *, staff: bool = False) -> None:
         """Let one new call start from ``source`` (an address, or the caller id on the phone line), or raise Refused."""
         with self._lock:
             now = self._clock()
             self._forget_idle(now)
-            if len(self._active) + self.live >= self.limits.calls_at_once:
+            if len(self._active) >= self.limits.calls_at_once:
                 raise Refused("calls at once", 5)
             if not staff and source is not None:
                 size = self.limits.new_calls_per_minute_per_address
@@ -96,27 +97,22 @@ class CallGate:
         rate = self.limits.turns_per_second_per_call
         with self._lock:
             now = self._clock()
-            if wait := self._bucket(self._turns, call_id, rate, rate, now).take(now):
+            if wait := self._bucket(self._turns, call_id, rate * TURN_BURST_SECONDS, rate, now).take(now):
                 raise Refused("turns", wait)
             if call_id in self._active:
                 self._remember(self._active, call_id, now)
 
     def ended(self, call_id: str) -> None:
-        """The call is over: it no longer counts as in progress."""
+        """The call is over (an HTTP call's last turn, a phone call hung up): it no longer counts as in progress."""
         with self._lock:
             self._active.pop(call_id, None)
             self._turns.pop(call_id, None)
-
-    def playing(self, delta: int) -> None:
-        """A call on this worker's own line began (+1) or ended (-1)."""
-        with self._lock:
-            self.live = max(0, self.live + delta)
 
     def in_progress(self) -> int:
         """Calls in progress on this worker now."""
         with self._lock:
             self._forget_idle(self._clock())
-            return len(self._active) + self.live
+            return len(self._active)
 
     def _forget_idle(self, now: float) -> None:
         while self._active:

@@ -26,6 +26,8 @@ class PostgresCallStore:
     """
     def __init__(self, pool: Any, saver: TurnSaver):
         self._pool, self._saver = pool, saver
+        self.pool = pool
+        """The connection pool, shared with the phone line's tickets (``phone.tickets.PostgresTickets``)."""
         with pool.connection() as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('voice_calls schema', 0))")  # two workers
             conn.execute("CREATE TABLE IF NOT EXISTS voice_calls (call_id TEXT PRIMARY KEY, plan JSONB NOT NULL, "
@@ -40,7 +42,7 @@ class PostgresCallStore:
     def create(self, call_id: str, plan: dict, channel: str = "http") -> None:
         """Record a new call with its failure plan and the channel it came on."""
         with self._pool.connection() as conn:
-            conn.execute("INSERT INTO voice_calls (call_id, plan, channel) VALUES (%s, %s, %s)",
+            conn.execute("INSERT INTO voice_calls (call_id, plan, channel) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
                          (call_id, json.dumps(plan), channel))
 
     def recent(self, limit: int = RECENT) -> list[dict]:

@@ -106,8 +106,9 @@ class SqliteCallStore:
         """Record a new call with its failure plan and the channel it came on."""
         now = time.time()
         with self._guard:
+            # A call the line takes back (after an unanswered transfer) is recorded already: it keeps its record.
             self._db.execute("INSERT INTO voice_calls (call_id, plan, channel, started, last_turn) "
-                             "VALUES (?, ?, ?, ?, ?)", (call_id, json.dumps(plan), channel, now, now))
+                             "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (call_id, json.dumps(plan), channel, now, now))
 
     def recent(self, limit: int = RECENT) -> list[dict]:
         """The latest calls, newest first: id, channel, when it started and last took a turn, state, outcome."""
