@@ -514,3 +514,14 @@ def test_a_booking_staff_moved_is_found_at_its_new_time_and_frees_the_old_one(ap
     assert again["time"] == "10:00" and again["booking_id"] != booking["booking_id"]
     assert api.cancel(booking["booking_id"], idempotency_key="m3")["time"] == "14:30"
     assert [b["name"] for b in api.find_bookings("Sam")] == ["Sam"] and api.find_bookings("Jamie") == []
+
+
+def test_the_retention_purge_deletes_old_cancel_records_and_keeps_appointments(api, calendar_url):
+    kept = api.book("wednesday", "11:00", "Sam", idempotency_key="r1", date="2026-12-09")
+    gone = api.book("wednesday", "10:00", "Jamie", idempotency_key="r2", date="2026-12-09", reason="flu")
+    api.cancel(gone["booking_id"], idempotency_key="r3")
+    assert api.purge_records(clock.time() - 3600) == 0  # nothing is that old yet
+    assert any(name.startswith("cancelled-") for name in resources(calendar_url))
+    assert api.purge_records(clock.time() + 60) == 1
+    assert resources(calendar_url) == ["slot-20261209T1100.ics"]  # the appointment is the clinic's: it stays
+    assert [b["booking_id"] for b in api.find_bookings("Sam")] == [kept["booking_id"]]

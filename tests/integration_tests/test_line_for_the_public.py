@@ -220,3 +220,23 @@ def test_the_purge_removes_a_transcript_past_its_time_and_keeps_a_recent_one(tmp
         assert client.get(f"/calls/{old}").status_code == 404 and client.get(f"/calls/{new}").status_code == 200
         assert checkpointer.get_tuple({"configurable": {"thread_id": old}}) is None
         assert checkpointer.get_tuple({"configurable": {"thread_id": new}}) is not None
+
+
+def test_the_purge_removes_callback_requests_past_the_records_time(tmp_path):
+    app = create_app(settings(tmp_path))
+    with TestClient(app, headers=STAFF) as client:
+        talk(client, "please call me back, my name is Jamie Lee", "617 555 0123", "yes")
+        assert len(client.get("/callbacks").json()["callbacks"]) == 1
+        from service.app import open_stores
+
+        calls, checkpointer = open_stores(settings(tmp_path))
+        demo = lambda: DEMO_CONFIG.open_calendar(demo_path=str(tmp_path / "clinic.sqlite"))  # noqa: E731
+        assert purge_once(calls, checkpointer, demo, DEMO_CONFIG.retention)["records"] == 0  # too recent
+        later = time.time() + DEMO_CONFIG.retention.records_days * 86_400 + 60
+        assert purge_once(calls, checkpointer, demo, DEMO_CONFIG.retention, now=later)["records"] >= 1
+        assert client.get("/callbacks").json() == {"callbacks": []}
+        import sqlite3
+
+        with sqlite3.connect(tmp_path / "clinic.sqlite") as db:  # the number is gone from the file, not only hidden
+            assert "0123" not in " ".join(str(row) for row in db.execute("SELECT * FROM callbacks"))
+            assert "0123" not in " ".join(str(row) for row in db.execute("SELECT * FROM results"))

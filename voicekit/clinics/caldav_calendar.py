@@ -49,6 +49,7 @@ from caldav.lib import error as dav_error
 
 from voicekit.clinics.backend import ToolError, ToolTimeout
 from voicekit.clinics.caldav_events import (
+    LISTING,
     NAMES_A_SLOT,
     NUMBER,
     NUMBER_SHAPE,
@@ -65,6 +66,7 @@ from voicekit.clinics.caldav_events import (
     slot_of,
     tombstone_answer,
     tombstone_ics,
+    tombstones_before,
 )
 from voicekit.clinics.caldav_failures import FAILURES, failure
 from voicekit.clinics.checks import check_day, check_name, check_time
@@ -165,6 +167,19 @@ class CalDavCalendar:
     def check(self, timeout: float = 3.0) -> None:
         """A bounded read of the calendar for ``/health``: raises ToolTimeout or ToolError (the fix in its message)."""
         self._send("health", self.url, "PROPFIND", "", {"Depth": "0"}, (207,), timeout=timeout)
+
+    def purge_records(self, before: float) -> int:
+        """Delete the cancel records this line wrote before ``before`` (Unix time; the clinic's ``records_days``).
+
+        Appointments are the clinic's own and stay; a cancel record older than that is no longer replayed.
+        """
+        listing = self._send("purge", self.url, "PROPFIND", LISTING, {"Depth": "1", "Content-Type": "application/xml"},
+                             (207,))
+        old = tombstones_before(listing.raw, before)
+        origin = urlunsplit(urlsplit(self.url)[:2] + ("", "", ""))
+        for href in old:
+            self._send("purge", href if "://" in href else origin + href, "DELETE", "", {}, (200, 204, 404))
+        return len(old)
 
     def close(self) -> None:
         """Release the HTTP session (its pooled connections)."""

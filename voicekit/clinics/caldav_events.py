@@ -243,3 +243,28 @@ def bookings_among(events: list[tuple[str, Any]], name: str, day: str | None, si
         if (day is None or stored.booking["day"] == day) and since.isoformat() <= stored.booking["date"]:
             found[stored.booking["booking_id"]] = stored.booking  # one entry, however the server split it
     return sorted(found.values(), key=lambda b: (b["date"], b["time"]))
+
+
+LISTING = ('<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getlastmodified/>'
+           '</d:prop></d:propfind>')
+"""A PROPFIND body asking each resource of the calendar when it last changed."""
+
+
+def tombstones_before(multistatus: str, before: float) -> list[str]:
+    """The hrefs of cancel records (``cancelled-*.ics``) in a PROPFIND answer last changed before ``before``."""
+    from email.utils import parsedate_to_datetime
+
+    from lxml import etree
+
+    found = []
+    for response in etree.fromstring(multistatus.encode()).iter("{DAV:}response"):
+        href = response.findtext("{DAV:}href") or ""
+        changed = response.findtext(".//{DAV:}getlastmodified")
+        if not unquote(href).rstrip("/").rsplit("/", 1)[-1].startswith("cancelled-") or not changed:
+            continue
+        try:
+            if parsedate_to_datetime(changed).timestamp() < before:
+                found.append(href)
+        except (TypeError, ValueError):  # a date the server wrote its own way: kept
+            continue
+    return found
