@@ -87,7 +87,7 @@ class SecurityConfig:
 
 @dataclass(frozen=True)
 class Limits:
-    """How much one worker takes on (``[limits]``): past a limit a caller gets 429 with Retry-After, never a slower line."""
+    """How much one worker takes on (``[limits]``): past a limit, a 429 with Retry-After, never a slower line."""
 
     new_calls_per_minute_per_address: int = 10
     """New calls one source address (or one caller id on the phone line) may start in a minute."""

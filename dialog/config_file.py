@@ -110,7 +110,8 @@ def _clinic(raw: dict[str, Any], reader: ClinicReader, folder: Path) -> ClinicCo
     return ClinicConfig(profile=profile, slot_minutes=slot, times=times, source=reader.source,
                         calendar=_calendar(raw.get("calendar"), reader, folder),
                         security=_security(raw.get("security", {}), reader),
-                        limits=_limits(raw.get("limits", {}), reader), retention=_retention(raw.get("retention", {}), reader))
+                        limits=_limits(raw.get("limits", {}), reader),
+                        retention=_retention(raw.get("retention", {}), reader))
 
 
 def _calendar(value: object, reader: ClinicReader, folder: Path) -> CalendarConfig:
@@ -163,7 +164,7 @@ def _security(value: object, reader: ClinicReader) -> SecurityConfig:
     if callers not in HTTP_CALLERS:
         reader.fail("security.http_callers", f"{shown(callers)} is not a choice",
                     'write "off" (no calls over HTTP), "staff" (with the staff token) or "public" (anyone)')
-    return SecurityConfig(**names, public_url=public_url, http_callers=callers)  # type: ignore[arg-type]
+    return SecurityConfig(**names, public_url=public_url, http_callers=callers)
 
 
 def _limits(value: object, reader: ClinicReader) -> Limits:

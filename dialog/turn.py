@@ -7,6 +7,7 @@ only then are day, time and name updated (see ``dialog.slots``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from dialog import calendar_phrases, line_callback, phrases
@@ -25,7 +26,7 @@ from voicekit.privacy import PHONE_TOKEN_RE
 from voicekit.schedule import weekday_of
 
 
-def paused_line(state: CallState, context: Context, staff_in: bool, staff_back: tuple[str, str] | None,
+def paused_line(state: CallState, context: Context, staff_in: bool, staff_back: Sequence[str] | None,
                 said: dict) -> CallUpdate:
     """Staff paused automated booking: the caller is told, and put through to staff or offered a callback request.
 

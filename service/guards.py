@@ -33,19 +33,28 @@ KEY_WRITTEN_TWICE = Counter("clinic_guard_key_written_twice", "Idempotency keys 
 CALLER_WORDS_LOGGED = Counter("clinic_guard_caller_words_logged", "Log records holding a caller's words "
                               "(must stay 0)")
 
-_YES_WORDS = frozenset("""yes yeah yep yup sure correct right confirm confirmed go ahead sounds good great fine
-perfect absolutely definitely certainly exactly ok okay alright mm-hmm uh-huh mhm book it please thanks thank you
-that's that is it do works for me all of course indeed um uh oh well sir ma'am 네 예 맞아요 맞습니다 좋아요 응 그래요
-부탁해요 부탁합니다 주세요 해 해주세요""".split())
+_YES_WORDS = frozenset([
+    "yes", "yeah", "yep", "yup", "sure", "correct", "right", "confirm", "confirmed", "go", "ahead", "sounds",
+    "good", "great", "fine", "perfect", "absolutely", "definitely", "certainly", "exactly", "ok", "okay",
+    "alright", "mm-hmm", "uh-huh", "mhm", "book", "it", "please", "thanks", "thank", "you", "that's", "that",
+    "is", "it", "do", "works", "for", "me", "all", "of", "course", "indeed", "um", "uh", "oh", "well", "sir",
+    "ma'am", "네", "예", "맞아요", "맞습니다", "좋아요", "응", "그래요",
+    "부탁해요", "부탁합니다", "주세요", "해", "해주세요",
+])
 """Words a plain yes is made of (affirmations, politeness and filler), English and Korean; nothing else."""
-_AFFIRMATIONS = frozenset("""yes yeah yep yup sure correct right confirm confirmed ahead good great fine perfect
-absolutely definitely certainly exactly ok okay alright mm-hmm uh-huh mhm works 네 예 맞아요 맞습니다 좋아요 응
-그래요""".split())
+_AFFIRMATIONS = frozenset([
+    "yes", "yeah", "yep", "yup", "sure", "correct", "right", "confirm", "confirmed", "ahead", "good", "great",
+    "fine", "perfect", "absolutely", "definitely", "certainly", "exactly", "ok", "okay", "alright", "mm-hmm",
+    "uh-huh", "mhm", "works", "네", "예", "맞아요", "맞습니다", "좋아요", "응", "그래요",
+])
 
 
 def plain_yes(words: str) -> bool:
-    """The guard's own judgement that a turn is a plain yes: its fixed utterances, or only yes-words and one
-    affirmation at least, with no no, no stop and no question; or the keypad's 1."""
+    """The guard's own judgement that a turn is a plain yes.
+
+    One of ``evals.safety``'s fixed consent utterances (the keypad's 1 among them), or only yes-words with one
+    affirmation at least, and no no, no stop and no question.
+    """
     if explicit_consent(words):
         return True
     if refused_or_stopped(words) or "?" in words:

@@ -1,5 +1,7 @@
-"""A phone (or browser voice) call's agent, recorded like an HTTP call's: each turn in the call store (the staff
-record ``GET /calls/{id}`` shows, masked), one JSON log line a turn, the guard counters, the pause switch.
+"""A phone (or browser voice) call's agent, recorded like an HTTP call's.
+
+Each turn goes in the call store (the staff record ``GET /calls/{id}`` shows, masked), with one JSON log line a
+turn, the guard counters and the pause switch.
 
 The line plays one long-lived ``VoiceAgent`` per call; ``RecordedAgent`` stands in front of it with the same
 methods (``handle``, the transfer reports) and attributes (``context``, ``node``, ``transfer``, ``api``...).

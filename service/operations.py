@@ -1,12 +1,12 @@
 """What an operator and staff run the line with: readiness and liveness, metrics, the pause switch, recent calls.
 
-    GET  /health        readiness: a bounded read of the call store, the checkpoints and the calendar; 503 names
-                        what failed. Also says whether automated booking is paused.
-    GET  /health/live   liveness: the process answers (no I/O)
-    GET  /metrics       (staff) Prometheus figures, the guard counters and the pause switch among them
-    POST /line/pause    (staff) stop automated booking on every worker, from each call's next turn
-    POST /line/resume   (staff) turn it back on
-    GET  /calls         (staff) the recent calls, newest first, with their channel and outcome
+GET  /health        readiness: a bounded read of the call store, the checkpoints and the calendar; 503 names
+what failed. Also says whether automated booking is paused.
+GET  /health/live   liveness: the process answers (no I/O)
+GET  /metrics       (staff) Prometheus figures, the guard counters and the pause switch among them
+POST /line/pause    (staff) stop automated booking on every worker, from each call's next turn
+POST /line/resume   (staff) turn it back on
+GET  /calls         (staff) the recent calls, newest first, with their channel and outcome
 """
 
 from __future__ import annotations

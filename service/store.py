@@ -108,7 +108,8 @@ class SqliteCallStore:
         with self._guard:
             # A call the line takes back (after an unanswered transfer) is recorded already: it keeps its record.
             self._db.execute("INSERT INTO voice_calls (call_id, plan, channel, started, last_turn) "
-                             "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (call_id, json.dumps(plan), channel, now, now))
+                             "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                             (call_id, json.dumps(plan), channel, now, now))
 
     def recent(self, limit: int = RECENT) -> list[dict]:
         """The latest calls, newest first: id, channel, when it started and last took a turn, state, outcome."""

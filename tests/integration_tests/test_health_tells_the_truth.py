@@ -1,5 +1,8 @@
-"""Issue 36: ``/health`` reads the calendar and says which part failed; a calendar set up wrong is logged once, with
-the fix and without the secret. Against a real Radicale with sign-in, stopped and started by the test."""
+"""Issue 36: ``/health`` reads the calendar and says which part failed.
+
+A calendar set up wrong is logged once, with the fix and without the secret. Against a real Radicale with
+sign-in, stopped and started by the test.
+"""
 
 from __future__ import annotations
 

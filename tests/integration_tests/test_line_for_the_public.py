@@ -1,5 +1,8 @@
-"""Issue 36, tried as a clinic's operator (and a stranger) would: limits, who may call, the pause switch, guard
-counters that move when their guard is broken on purpose, retention, and staff's list of recent calls."""
+"""Issue 36, tried as a clinic's operator (and a stranger) would.
+
+Limits, who may call, the pause switch, guard counters that move when their guard is broken on purpose,
+retention, and staff's list of recent calls.
+"""
 
 from __future__ import annotations
 

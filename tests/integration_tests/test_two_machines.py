@@ -22,8 +22,15 @@ from tests.integration_tests.helpers import ROOT, STAFF, free_port, quiet_env, s
 from tests.integration_tests.test_twilio_line import SILENCE, audio_back, phone_audio, send_audio
 from tests.throwaway_pg import ThrowawayPostgres
 from tests.unit_tests.test_config import BASE
-from tests.unit_tests.test_twilio_security import CONNECTED, PUBLIC, TOKEN, signature, start_message, ticket_of, \
-    webhook_form
+from tests.unit_tests.test_twilio_security import (
+    CONNECTED,
+    PUBLIC,
+    TOKEN,
+    signature,
+    start_message,
+    ticket_of,
+    webhook_form,
+)
 from voicekit.clinic import ClinicAPI
 
 CLINIC = BASE + f'\n[security]\npublic_url = "{PUBLIC}"\n'

@@ -1,5 +1,8 @@
-"""Issue 36, the clinic file of a line run for the public: numbers that dial, addresses that are safe, secrets
-never echoed, and the settings a public line needs (who may call over HTTP, limits, retention)."""
+"""Issue 36, the clinic file of a line run for the public.
+
+Numbers that dial, addresses that are safe, secrets never echoed, and the settings a public line needs (who may
+call over HTTP, limits, retention).
+"""
 
 import pytest
 

@@ -20,7 +20,8 @@ block time from their own calendar app), except, as in RFC 4791 free-busy, one m
 
 **Cancel** reads the booking (for its ETag) and deletes it with ``If-Match``, so what is deleted is what was read.
 With an idempotency key a tombstone goes first: the VJOURNAL ``cancelled-<sha256(key)[:32]>.ics`` holding the key
-and the answer (the booking's number, date and time: no name, phone number or reason). The same key again (a retransmission, a restart after the DELETE) gets the first answer, never
+and the answer (the booking's number, date and time: no name, phone number or reason).
+The same key again (a retransmission, a restart after the DELETE) gets the first answer, never
 ``not_found``; a restart between the two writes finishes the DELETE, of the booking the tombstone names only. A
 journal entry without a date takes no time on a calendar (RFC 5545 3.6.3): it never shows as busy.
 
@@ -231,7 +232,7 @@ class CalDavCalendar:
             return self._replay_cancel(first[0], booking_id, key)
         resource = self._resource_of(booking_id)
         stored, etag = self._read("cancel", resource) if resource else (None, None)
-        if stored is None:
+        if stored is None or resource is None:
             raise ToolError("not_found", f"cancel: no booking {booking_id!r} in the calendar; look it up with "
                                          "find_bookings")
         if not etag:
@@ -312,7 +313,7 @@ class CalDavCalendar:
             if timeout is None:
                 response = self._client.request(url, method, body, headers)
             else:  # the health check's own, shorter bound
-                kept, self._client.timeout = self._client.timeout, timeout
+                kept, self._client.timeout = self._client.timeout, timeout  # type: ignore[assignment]
                 try:
                     response = self._client.request(url, method, body, headers)
                 finally:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from time import time as unix_now
 from collections.abc import Iterator
+from time import time as unix_now
 from typing import Protocol
 
 from typing_extensions import override
