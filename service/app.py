@@ -37,7 +37,7 @@ from service.background import HeapTrimmer, Pruner, Purger
 from service.body_limit import BodyLimit
 from service.guards import KeysWritten, caller_words_detector, judge_writes, watch_writes
 from service.limits import CallGate, Refused
-from service.line_calls import RecordedAgent
+from service.line_calls import RecordedAgent, line_tickets
 from service.new_calls import NewCalls, too_many
 from service.observe import Stopwatch, observe_turn
 from service.operations import operations_router
@@ -72,19 +72,6 @@ def open_stores(settings: Settings) -> tuple[Any, Any]:
         checkpointer = make_checkpointer(url)
         return PostgresCallStore(pool, saver=checkpointer), checkpointer
     return SqliteCallStore(url + ".calls"), make_checkpointer(url)
-
-
-def line_tickets(settings: Settings, calls: Any) -> Any:
-    """Where the phone line's tickets wait: the call store's PostgreSQL (every machine), else a file per machine."""
-    pool = getattr(calls, "pool", None)
-    if pool is not None:
-        from phone.tickets import PostgresTickets
-
-        return PostgresTickets(pool)
-    from phone.tickets import SqliteTickets
-
-    data = os.path.dirname(os.path.abspath(settings.clinic_db))  # beside the clinic's file
-    return SqliteTickets(os.path.join(data, "twilio-tickets.sqlite"))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -260,7 +247,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return reply
 
     @app.post("/calls/{call_id}/turns", response_model=Reply)
-    async def take_turn(call_id: str, turn: Turn) -> Response:
+    async def take_turn(call_id: str, turn: Turn, request: Request) -> Response:
+        if clinic.security.http_callers != "public":  # who may call over HTTP may take its turns, nobody else
+            new_calls.may_call_over_http(signed_in(request, token))
         try:
             gate.turn(call_id)  # a call sending turns faster than a person talks: 429, before any work
         except Refused as refused:

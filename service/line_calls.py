@@ -9,6 +9,7 @@ methods (``handle``, the transfer reports) and attributes (``context``, ``node``
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
@@ -64,3 +65,16 @@ class RecordedAgent:
         if reply["state"] in ("DONE", "HANDOFF") and self._ended is not None:
             self._ended(self._call_id)
         return reply
+
+
+def line_tickets(settings: Any, calls: Any) -> Any:
+    """Where the phone line's tickets wait: the call store's PostgreSQL (every machine), else a file per machine."""
+    pool = getattr(calls, "pool", None)
+    if pool is not None:
+        from phone.tickets import PostgresTickets
+
+        return PostgresTickets(pool)
+    from phone.tickets import SqliteTickets
+
+    data = os.path.dirname(os.path.abspath(settings.clinic_db))  # beside the clinic's file
+    return SqliteTickets(os.path.join(data, "twilio-tickets.sqlite"))

@@ -134,5 +134,5 @@ def _let_go(conn: Any, call_id: str) -> None:
 
 _LOCK = "SELECT pg_advisory_lock(hashtextextended(%s, 0))"
 _UNLOCK = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
-_PLAN = "SELECT plan FROM voice_calls WHERE call_id = %s"
+_PLAN = "SELECT plan FROM voice_calls WHERE call_id = %s AND channel = 'http'"  # a phone call takes no HTTP turns
 _PAUSED = "SELECT value FROM line_switches WHERE name = 'paused'"

@@ -146,7 +146,9 @@ class SqliteCallStore:
     def plan(self, call_id: str) -> dict | None:
         """The call's failure plan, or None for an unknown call."""
         with self._guard:
-            row = self._db.execute("SELECT plan FROM voice_calls WHERE call_id=?", (call_id,)).fetchone()
+            # Only an HTTP call takes turns over HTTP: a phone call's id (in staff's list) lets no stranger drive it.
+            row = self._db.execute("SELECT plan FROM voice_calls WHERE call_id=? AND channel='http'",
+                                   (call_id,)).fetchone()
         return None if row is None else json.loads(row[0])
 
     def save_turn(self, call_id: str, turn: dict, plan: dict, conn: Any = None) -> None:

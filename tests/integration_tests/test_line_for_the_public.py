@@ -243,3 +243,22 @@ def test_the_purge_removes_callback_requests_past_the_records_time(tmp_path):
         with sqlite3.connect(tmp_path / "clinic.sqlite") as db:  # the number is gone from the file, not only hidden
             assert "0123" not in " ".join(str(row) for row in db.execute("SELECT * FROM callbacks"))
             assert "0123" not in " ".join(str(row) for row in db.execute("SELECT * FROM results"))
+
+
+def test_a_stranger_cannot_drive_a_phone_call_or_a_staff_only_line_over_http(tmp_path):
+    app = create_app(settings(tmp_path))
+    with TestClient(app, headers=STAFF) as staff:
+        from service.app import open_stores
+
+        calls, _ = open_stores(settings(tmp_path))
+        calls.create("call-" + "ab" * 16, {}, channel="phone")  # a phone call's id, as staff's list shows it
+        answer = caller(app, "203.0.113.50").post(f"/calls/call-{'ab' * 16}/turns", json={"text": "yes"})
+        assert answer.status_code == 404
+        assert staff.get(f"/calls/call-{'ab' * 16}").status_code == 200  # staff still read its record
+    clinic = replace(DEMO_CONFIG, security=SecurityConfig(http_callers="staff"))
+    app = create_app(settings(tmp_path / "staff", clinic=clinic))
+    with TestClient(app, headers=STAFF) as staff:
+        call_id = staff.post("/calls").json()["call_id"]
+        stranger = caller(app, "203.0.113.51")
+        assert stranger.post(f"/calls/{call_id}/turns", json={"text": ONE_SHOT}).status_code == 401
+        assert staff.post(f"/calls/{call_id}/turns", json={"text": ONE_SHOT}).json()["state"] == "CONFIRM"

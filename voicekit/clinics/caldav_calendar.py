@@ -36,7 +36,6 @@ in a new calendar nobody reads. Create it in the server or app; it must accept j
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
@@ -49,11 +48,10 @@ from caldav.davclient import DAVClient
 from caldav.lib import error as dav_error
 
 from voicekit.clinics.backend import ToolError, ToolTimeout
+from voicekit.clinics.caldav_cancel import CalDavCancelling
 from voicekit.clinics.caldav_events import (
     LISTING,
     NAMES_A_SLOT,
-    NUMBER,
-    NUMBER_SHAPE,
     Stored,
     booking_ics,
     booking_of,
@@ -62,11 +60,8 @@ from voicekit.clinics.caldav_events import (
     is_ours,
     new_number,
     read_booking,
-    read_tombstone,
     slot_id,
     slot_of,
-    tombstone_answer,
-    tombstone_ics,
     tombstones_before,
 )
 from voicekit.clinics.caldav_failures import FAILURES, failure
@@ -84,7 +79,7 @@ def _at(event: Any, resource: str, calendar: CalDavCalendar, at: str) -> bool:
     return stored is not None and stored.booking["time"] == at
 
 
-class CalDavCalendar:
+class CalDavCalendar(CalDavCancelling):
     """The clinic's bookings as events in one CalDAV calendar collection (see the module docstring)."""
 
     def __init__(self, url: str, *, schedule: Schedule, slot_minutes: int, username: str | None = None,
@@ -224,59 +219,6 @@ class CalDavCalendar:
             raise ToolError("key_reused", f"book: idempotency key {key!r} already booked {where} for another name; "
                                           "use a new key per confirmation")
         return "replay", stored.booking
-
-    # -- cancelling --------------------------------------------------------------------------------------
-    def _cancel(self, booking_id: str, key: str | None) -> tuple[str, dict]:
-        tombstone = f"cancelled-{hashlib.sha256(key.encode()).hexdigest()[:32]}.ics" if key is not None else ""
-        if key is not None and (first := self._get("cancel", self.url + tombstone)) is not None:
-            return self._replay_cancel(first[0], booking_id, key)
-        resource = self._resource_of(booking_id)
-        stored, etag = self._read("cancel", resource) if resource else (None, None)
-        if stored is None or resource is None:
-            raise ToolError("not_found", f"cancel: no booking {booking_id!r} in the calendar; look it up with "
-                                         "find_bookings")
-        if not etag:
-            raise ToolError("error", f"cancel: {self.url} sent no ETag for {resource}, so it cannot be deleted "
-                                     "safely; use a CalDAV server that sends ETags")
-        # The answer is what its cancel record keeps (no name, phone or reason), so a replay gives the same one.
-        answer = tombstone_answer({**stored.booking, "cancelled": True})
-        if key is not None:
-            body = tombstone_ics(answer, key=key, cancelled_uid=stored.uid, zone=self.schedule.timezone)
-            put = self._send("cancel", self.url + tombstone, "PUT", body, {**_ICS, "If-None-Match": "*"},
-                             (201, 204, 412), "the cancel record is a VJOURNAL, which the calendar must accept")
-            if put.status == 412 and (first := self._get("cancel", self.url + tombstone)) is not None:
-                return self._replay_cancel(first[0], booking_id, key)  # the same cancel is running alongside
-        deleted = self._send("cancel", self.url + resource, "DELETE", "", {"If-Match": etag}, (200, 204, 404, 412))
-        if deleted.status == 404:
-            raise ToolError("not_found", f"cancel: {booking_id!r} was cancelled by someone else meanwhile")
-        if deleted.status == 412:
-            raise ToolError("error", f"cancel: {booking_id!r} changed in the calendar while being cancelled (staff "
-                                     "edited it?); nothing was deleted: look it up again with find_bookings")
-        return "ok", answer
-
-    def _replay_cancel(self, text: str, booking_id: str, key: str | None) -> tuple[str, dict]:
-        found = read_tombstone(text)
-        if found is None or found[0] != key:
-            raise ToolError("error", f"cancel: the cancel record for this key in {self.url} is unreadable")
-        _, uid, answer = found
-        if answer.get("booking_id") != booking_id:
-            raise ToolError("key_reused", f"cancel: idempotency key {key!r} already cancelled "
-                                          f"{answer.get('booking_id')!r}; use a new key per confirmation")
-        resource = self._resource_of(booking_id)
-        stored, etag = self._read("cancel", resource) if resource else (None, None)
-        if stored is not None and stored.uid == uid and etag:  # a restart came between the tombstone and the DELETE
-            self._send("cancel", f"{self.url}{resource}", "DELETE", "", {"If-Match": etag}, (200, 204, 404))
-        return "replay", answer
-
-    def _resource_of(self, booking_id: str) -> str | None:
-        """The resource holding booking ``booking_id`` (its number, or a slot name of before), or None."""
-        if slot_of(booking_id) is not None:
-            return f"{booking_id}.ics"
-        if not NUMBER_SHAPE.match(booking_id):
-            return None
-        today = self.schedule.today()
-        events = self._events("cancel", today, today + timedelta(days=self.schedule.days_ahead + 1))
-        return next((r for r, e in events if is_ours(e, r) and str(e.get(NUMBER, "")) == booking_id), None)
 
     # -- reading the calendar ----------------------------------------------------------------------------
     def _open(self, on: date) -> list[str]:
