@@ -141,22 +141,17 @@ def break_the_gate(monkeypatch) -> None:
     monkeypatch.setattr("nodes.confirm.is_consent", lambda *a, **k: True)
 
 
-def test_a_write_without_a_yes_moves_its_counter(app, monkeypatch):
+@pytest.mark.parametrize("said, counter", [
+    ("maybe, let me think", "clinic_guard_write_without_yes_total"),  # a write without a yes just before it
+    ("no, stop", "clinic_guard_write_after_stop_total"),  # a write after a stop (and without a yes)
+])
+def test_a_write_the_broken_gate_let_through_moves_its_counter(app, monkeypatch, said, counter):
     break_the_gate(monkeypatch)
     with TestClient(app, headers=STAFF) as client:
         before = guards(client)
-        _, replies = talk(client, ONE_SHOT, "maybe, let me think")
+        _, replies = talk(client, ONE_SHOT, said)
         assert replies[-1]["tool_calls"] == ["book"], "the test did not manage to break the gate"
-        assert moved(before, guards(client)) == {"clinic_guard_write_without_yes_total": 1}
-
-
-def test_a_write_after_a_stop_moves_its_counter(app, monkeypatch):
-    break_the_gate(monkeypatch)
-    with TestClient(app, headers=STAFF) as client:
-        before = guards(client)
-        _, replies = talk(client, ONE_SHOT, "no, stop")
-        assert replies[-1]["tool_calls"] == ["book"], "the test did not manage to break the gate"
-        assert moved(before, guards(client))["clinic_guard_write_after_stop_total"] == 1
+        assert moved(before, guards(client))[counter] == 1
 
 
 class ForgetfulClinic:
