@@ -129,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     else:
         app.state.staff_token = check_token(settings.staff_token, clinic.security.staff_token_env)
     token: str = app.state.staff_token
+    app.state.new_calls = new_calls  # the one place a call is created: routes outside this function use it too
     staff = [Depends(staff_only(token))]
 
     def call_agent(call_id: str, api: ClinicBackend, sleep: Any = settings.sleep,
