@@ -89,6 +89,7 @@ class VoiceCalls:
         self.most = most
         self._live = LiveCalls()
         self._budgets: dict[str, CallBudgets] = {}
+        self._playing: set[asyncio.Task] = set()
 
     def latency(self, call_id: str) -> dict | None:
         """The budgets of a call in progress on this worker (an ended call's are in its history)."""
@@ -102,6 +103,9 @@ class VoiceCalls:
         async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
             yield
             await self._live.close_all()
+            for waiting in list(self._playing):  # offers answered that never connected: given up now
+                waiting.cancel()
+            await asyncio.gather(*self._playing, return_exceptions=True)
 
         router = APIRouter(lifespan=lifespan)
 
@@ -125,7 +129,9 @@ class VoiceCalls:
                 raise HTTPException(status_code=422, detail="not a WebRTC audio offer the line can answer") from None
             answer = connection.get_answer() or {}
             self._budgets[call_id] = CallBudgets()
-            asyncio.ensure_future(self._play(call_id, connection))
+            playing = asyncio.ensure_future(self._play(call_id, connection))
+            self._playing.add(playing)
+            playing.add_done_callback(self._playing.discard)
             return {"sdp": answer.get("sdp", ""), "type": answer.get("type", "answer")}
 
         return router

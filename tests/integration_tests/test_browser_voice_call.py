@@ -1,27 +1,26 @@
 """A voice call from the simulator page, in real headless Chromium over WebRTC, into a running worker.
 
 Chromium is the caller: ``--use-fake-device-for-media-stream --use-file-for-fake-audio-capture=<caller.wav>``
-plays a WAV made here with flite (no recording is committed) as the microphone, from the moment the page asks
-for it; ``--use-fake-ui-for-media-stream`` answers the permission prompt (``=deny`` refuses it). The audio goes
-through the browser's own RTCPeerConnection to the worker's SmallWebRTC transport, the phone line's VAD,
-Whisper, agent and flite, and back. The worker offers only 127.0.0.1 as its ICE address (loopback only).
+plays a WAV made here with flite (``benchmarks.browser_latency.caller_wav``; no recording is committed) as the
+microphone, from the moment the page asks for it; ``--use-fake-ui-for-media-stream`` answers the permission
+prompt (``=deny`` refuses it). The audio goes through the browser's own RTCPeerConnection to the worker's
+SmallWebRTC transport, the phone line's VAD, Whisper, agent and flite, and back. The worker offers only
+127.0.0.1 as its ICE address (loopback only).
 
 Each caller WAV is one whole call, timed against the line: the caller starts talking while the greeting
 plays (barge-in), and answers the read-back while it is still being read when the test needs it to.
 """
 
-import audioop  # the project runs on Python 3.11, where it is still part of the standard library
 import json
 import subprocess
 import sys
 import time
-import wave
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from phone.speech import flite
+from benchmarks.browser_latency import CHROMIUM, caller_wav
 from tests.integration_tests.helpers import ROOT, STAFF, STAFF_TOKEN, quiet_env, stop, wait_for
 from tests.integration_tests.test_simulator import chromium
 from tests.throwaway_pg import free_port
@@ -29,9 +28,6 @@ from voicekit.clinic import ClinicAPI
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 TWILIO_SECRET = "twilio-auth-token-that-never-reaches-a-page"
-CHROMIUM = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"]
-WAV_RATE = 48000
 SECONDS = 90_000
 """Milliseconds a voice step may take on this busy 2-core machine (speech recognition shares it)."""
 STATUS_LOG = """document.addEventListener("DOMContentLoaded", () => {
@@ -43,23 +39,6 @@ STATUS_LOG = """document.addEventListener("DOMContentLoaded", () => {
   };
   new MutationObserver(note).observe(shown, {childList: true, characterData: true, subtree: true, attributes: true});
 });"""
-
-
-def caller_wav(path, *script) -> str:
-    """A caller's whole call as one WAV (48 kHz mono): numbers are seconds of silence, text is said (flite, awb)."""
-    pcm = b""
-    for part in script:
-        if isinstance(part, int | float):
-            pcm += b"\0\0" * int(WAV_RATE * part)
-        else:
-            said, rate = flite(part, "awb")
-            pcm += audioop.ratecv(said, 2, 1, rate, WAV_RATE, None)[0]
-    with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(WAV_RATE)
-        out.writeframes(pcm)
-    return f"{path}%noloop"  # played once, then silence
 
 
 @pytest.fixture(scope="module")
