@@ -3,6 +3,7 @@
     POST /calls                      {"plan"?: {...}}  -> 201 {"call_id"}
     POST /calls/{call_id}/turns      {"text": "..."}   -> {"say", "state", "tool_calls"}
     POST /calls/{call_id}/transfer   {"answered": false, "caller_number"?}  -> the same reply shape
+    POST /calls/{call_id}/voice      {"sdp": "<WebRTC offer>"}  -> the answer; the call plays over it (voice_call)
     GET  /calls/{call_id}                              -> state, slots, handoff, transfer, turn history (masked)
     GET  /callbacks                                    -> the callback requests left for staff
     GET  /                                             -> the browser call simulator

@@ -55,6 +55,8 @@ DROPPED_SECONDS = 5.0
 KEYS = frozenset("0123456789*#")
 MOST_TYPED_CHARACTERS = 2000
 """A typed turn over the data channel is cut here (values are read from a turn's first 2,000 characters anyway)."""
+MOST_PAGE_TURNS_PER_SECOND = 4
+"""Typed turns and keys a page may send in a second; more are dropped (each key is a turn of its own)."""
 
 Send = Callable[[dict], None]
 
@@ -133,13 +135,18 @@ async def play_voice_call(connection: SmallWebRTCConnection, call: Any, *, live:
             ended["reason"] = reason
             live.hang_up.set()
 
+    recent: deque[float] = deque(maxlen=MOST_PAGE_TURNS_PER_SECOND)
+
     @transport.event_handler("on_app_message")
     async def from_the_page(_transport: Any, message: Any, _sender: Any) -> None:
         turn = page_turn(message)
         if turn is not None:
+            if len(recent) == recent.maxlen and time.monotonic() - recent[0] < 1.0:
+                return  # a page flooding the line with keys: nobody types that fast
+            recent.append(time.monotonic())
             await worker.queue_frame(TranscriptionFrame(turn, "caller", time_now_iso8601()))
         elif isinstance(message, dict) and message.get("type") == "stop":
-            hang_up("the caller pressed stop")
+            hang_up("the caller moved to typing" if message.get("typing") is True else "the caller pressed stop")
         elif isinstance(message, dict) and message.get("type") == "connected":
             budgets.connected(message.get("ms"))
 

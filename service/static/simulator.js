@@ -292,7 +292,7 @@ function press(key) {
 }
 
 function typeInstead() {
-  if (mode === "voice") hangUp();
+  if (mode === "voice") hangUp({typing: true});
   clearProblem();
   mode = "typing";
   showStatus();
@@ -424,10 +424,10 @@ function lineEvent(message) {
   showStatus();
 }
 
-function hangUp(tellTheLine = true) {
+function hangUp(why = {}) {
   const {pc, dc, mic} = voice;
   clearInterval(voice.ping);
-  if (dc && dc.readyState === "open" && tellTheLine) dc.send(JSON.stringify({type: "stop"}));
+  if (dc && dc.readyState === "open") dc.send(JSON.stringify({type: "stop", ...why}));
   if (pc) pc.close();
   if (mic) mic.getTracks().forEach((track) => track.stop());
   Object.assign(voice, {pc: null, dc: null, mic: null, live: false, agentSpeaking: false, callerSpeaking: false,

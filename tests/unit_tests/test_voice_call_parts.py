@@ -110,3 +110,19 @@ def test_a_step_down_goes_down_a_row_and_the_end_is_below_everything():
     assert row[END] == max(row.values())
     writes = [edge for edge in picture["edges"] if edge["write"]]
     assert [(edge["from"], edge["to"]) for edge in writes] == [("confirm", "book")]
+
+
+def test_the_browser_transport_s_complaint_about_a_message_never_quotes_it_in_the_logs():
+    from loguru import logger
+
+    from phone.logs import keep_caller_words_out_of_logs
+    from tests.unit_tests.test_twilio_security import emit_as
+
+    shown = []
+    sink = keep_caller_words_out_of_logs(shown.append, remove_default=False)
+    try:  # what Pipecat's SmallWebRTC connection logs for a data-channel message that is not JSON
+        emit_as("pipecat.transports.smallwebrtc.connection", "ERROR", "Error parsing JSON message my name is Jamie")
+        emit_as("pipecat.transports.smallwebrtc.connection", "WARNING", "Connection failed, closing peer connection.")
+    finally:
+        logger.remove(sink)
+    assert shown == []
