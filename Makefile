@@ -12,7 +12,7 @@ export CMAKE_ARGS := -DGGML_NATIVE=OFF
 export LANGGRAPH_CLI_NO_ANALYTICS := 1
 export LANGSMITH_TRACING := false
 
-.PHONY: setup postgres browser speech call run serve test lint format screenshot artifacts evals bench bench-load bench-soak bench-voice studio clean
+.PHONY: setup postgres browser speech call run serve test lint format screenshot artifacts evals bench bench-load bench-soak bench-voice bench-browser studio clean
 
 # --no-compile: pip byte-compiled every module of every package it installed (half of a fresh `make run`'s
 # install, measured); Python compiles the few hundred the console imports on their first import instead.
@@ -82,6 +82,10 @@ bench-soak: setup
 
 bench-voice: setup speech
 	$(PY) benchmarks/voice_latency.py
+
+# A browser voice call's latency budgets, through the page in headless Chromium (docs/service.md).
+bench-browser: setup speech browser
+	$(PY) benchmarks/browser_latency.py
 
 # A recorded caller through the phone pipeline, offline: make call WAV="turn1.wav turn2.wav" [OUT=reply.wav]
 call: setup speech

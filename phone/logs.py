@@ -15,6 +15,9 @@ PIPECAT_LEVEL = "WARNING"
 """Pipecat's records below this are dropped: its INFO and DEBUG lines are a call's play-by-play."""
 SPEECH_LEVEL = "ERROR"
 """Pipecat's speech services (``pipecat.services``) quote the words in their warnings."""
+QUOTING = {"pipecat.services": SPEECH_LEVEL, "pipecat.transports.smallwebrtc": "CRITICAL"}
+"""Pipecat's modules that quote what a caller sent, and the lowest level of theirs written: the browser call's
+transport logs a data-channel message it cannot read whole, at ERROR (a typed turn is a caller's words)."""
 
 
 def caller_safe(record: Any) -> bool:
@@ -22,7 +25,7 @@ def caller_safe(record: Any) -> bool:
     name = record["name"] or ""
     if not name.startswith("pipecat"):
         return True
-    floor = SPEECH_LEVEL if name.startswith("pipecat.services") else PIPECAT_LEVEL
+    floor = next((level for module, level in QUOTING.items() if name.startswith(module)), PIPECAT_LEVEL)
     from loguru import logger
 
     return bool(record["level"].no >= logger.level(floor).no)

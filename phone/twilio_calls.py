@@ -256,12 +256,13 @@ async def play_call(websocket: WebSocket, agent: Any, *, stream_sid: str, call_s
                                                           audio_out_sample_rate=LINE_RATE))
             runner = WorkerRunner(handle_sigint=False)
             await runner.add_workers(worker)
-            await _until_ended_or_hung_up(runner, worker, live.hang_up)
+            await until_ended_or_hung_up(runner, worker, live.hang_up)
         finally:
             call.end()
 
 
-async def _until_ended_or_hung_up(runner: WorkerRunner, worker: PipelineWorker, hang_up: asyncio.Event) -> None:
+async def until_ended_or_hung_up(runner: WorkerRunner, worker: PipelineWorker, hang_up: asyncio.Event) -> None:
+    """Run a call's pipeline until it ends or ``hang_up`` is set (then cancel it); the browser's call too."""
     running = asyncio.ensure_future(runner.run())
     hung_up = asyncio.ensure_future(hang_up.wait())
     try:

@@ -3,6 +3,7 @@
     POST /calls                      {"plan"?: {...}}  -> 201 {"call_id"}
     POST /calls/{call_id}/turns      {"text": "..."}   -> {"say", "state", "tool_calls"}
     POST /calls/{call_id}/transfer   {"answered": false, "caller_number"?}  -> the same reply shape
+    POST /calls/{call_id}/voice      {"sdp": "<WebRTC offer>"}  -> the answer; the call plays over it (voice_call)
     GET  /calls/{call_id}                              -> state, slots, handoff, transfer, turn history (masked)
     GET  /callbacks                                    -> the callback requests left for staff
     GET  /                                             -> the browser call simulator
@@ -46,6 +47,7 @@ from service.settings import Settings
 from service.simulator import simulator_router
 from service.store import SqliteCallStore
 from service.turn_slots import TurnSlots
+from service.voice_call_budgets import ToolWatch, latency_of, most_voice_calls, watch_tools
 from voicekit.backend import ClinicBackend
 from voicekit.clinic import ClinicAPI, check_day, check_time
 from voicekit.phones import mask_read_out
@@ -154,10 +156,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.contextmanager
     def agent_for(call_id: str, plan: dict | None, waits: list[float] | None = None, paused: bool = False,
-                  ) -> Iterator[tuple[VoiceAgent, Any]]:
+                  watch: ToolWatch | None = None) -> Iterator[tuple[VoiceAgent, Any]]:
         # Each turn builds its agent. The clinic's connection is closed with the turn: left to the collector,
         # connections (and their page caches) piled up and the worker's memory grew with the clinic's database.
         api = open_clinic(plan)
+        if watch is not None:  # a voice call's page shows a read running, and times it
+            api = watch_tools(api, watch)
 
         def sleep(seconds: float) -> None:  # the retry waits go into the turn's record
             (waits if waits is not None else []).append(seconds)
@@ -210,17 +214,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         new_calls.admit(source, staff=staff_signed_in)
         return await on_turn_thread(open_call, plan, source, staff_signed_in)
 
-    def answer_turn(call_id: str, text: str) -> dict:
+    def answer_turn(call_id: str, text: str, watch: ToolWatch | None = None, seen: dict | None = None) -> dict:
+        """One caller turn; ``seen`` (a voice call's) gets what was heard, the step and the values understood."""
         stopwatch = Stopwatch()
         with calls.locked(call_id) as call:
             plan = known(call_id, call.plan())  # read under the lock: the previous turn may have used the plan
             waits: list[float] = []
-            with agent_for(call_id, plan, waits, call.paused()) as (agent, api), call.first_read():
+            with agent_for(call_id, plan, waits, call.paused(), watch) as (agent, api), call.first_read():
                 reply = agent.handle(text)
                 # Stored like the caller's words: a number the reply read out shows its last four only.
                 record = {"user": agent.heard, **reply, "say": mask_read_out(reply["say"]), **tool_record(api, waits)}
                 new_handoff = reply["state"] == "HANDOFF" and not agent.handed_off_before
                 handoff = agent.handoff if new_handoff else None
+                if seen is not None:
+                    seen.update(heard=record["user"], node=agent.node, slots=agent.slots)
             if agent.after_the_end:  # answered with the final words: kept short, however much is sent to it
                 record["user"] = shortened(record["user"])
             call.save_turn(record, getattr(api, "plan", {}))
@@ -273,7 +280,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             dated = None if handoff is None else {**handoff["summary"], "date": slots["date"], **reason}
             for_staff = None if handoff is None else {**handoff, "summary": dated}
             return {"call_id": call_id, "state": agent.state, "node": agent.node, "slots": slots,
-                    "handoff": for_staff, "transfer": agent.transfer, "turns": row["turns"]}
+                    "handoff": for_staff, "transfer": agent.transfer, "turns": row["turns"],
+                    "latency": (voice.latency(call_id) if voice else None) or latency_of(row["turns"])}
 
     @app.get("/callbacks", dependencies=staff)
     def callbacks() -> dict:
@@ -284,7 +292,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             close_clinic(calendar)
 
-    app.include_router(simulator_router(token))  # GET /: staff play the caller in a browser, over this same API
+    talks = all(importlib.util.find_spec(m) is not None for m in ("pipecat", "aiortc")) and most_voice_calls() > 0
+    # GET /: staff play the caller in a browser, over this same API (typed, keyed, or a voice call)
+    app.include_router(simulator_router(token, voice=talks))
+    voice = None
+    if talks:  # a voice call from the page, over WebRTC
+        from service.voice_call import VoiceCalls, offer_host_addresses
+
+        def voice_turn(call_id: str, text: str, watch: ToolWatch) -> dict:
+            """A voice call's turn: the HTTP turn, in a turn slot like every turn (on the pipeline's thread)."""
+            seen: dict = {}
+            reply = slots.run(answer_turn, call_id, text, watch, seen)
+            return {"reply": reply, **seen}
+
+        def save_line(call_id: str, record: dict) -> None:
+            """The line's own entry in a call's history (a voice call ended, with its latency budgets)."""
+            with calls.locked(call_id) as call:
+                call.save_turn(record, known(call_id, call.plan()))
+
+        offer_host_addresses()
+        voice = VoiceCalls(lambda call_id: calls.get(call_id) is not None, voice_turn, save_line, clinic.profile,
+                           most=most_voice_calls())
+
+        def may_talk(request: Request) -> None:
+            """A voice call is a caller's call: on a staff-only line it needs the token, as its typed turns do."""
+            if clinic.security.http_callers != "public":
+                new_calls.may_call_over_http(signed_in(request, token))
+
+        app.include_router(voice.router(), dependencies=[Depends(may_talk)])
     if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
         from phone.twilio import LineSettings, twilio_router
 

@@ -7,6 +7,7 @@ and read what the page shows. The first test takes a screenshot; `make screensho
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -132,12 +133,49 @@ def test_a_card_number_typed_into_the_page_is_masked_on_screen_and_in_the_histor
     assert "4111" not in json.dumps(history) and history["turns"][0]["user"] == "my card is [redacted]"
 
 
-def test_the_page_draws_the_compiled_graph(page):
-    from graph.graph import build_graph
+def flow_md_nodes(task: str) -> set[str]:
+    """The nodes docs/flow.md draws for ``task``'s request, read here with a pattern of this test's own."""
+    section = (ROOT / "docs" / "flow.md").read_text().split(f"(`{task}`)", 1)[1].split("```", 2)[1]
+    names = set(re.findall(r"(?:^|\s)(\w+)(?=[\[(]|\s*(?:-->|==>)|$)", section, flags=re.M))
+    names -= {"flowchart", "TD", "mermaid"}
+    return {{"START": "__start__", "END": "__end__"}.get(n, n) for n in names}
 
-    compiled = set(build_graph().compile().get_graph().nodes)
-    drawn = set(page.locator("g.node").evaluate_all("nodes => nodes.map(n => n.dataset.node)"))
-    assert drawn == compiled
+
+BOXES = """() => [...document.querySelectorAll('#flow g.node')].map((g) => {
+  const box = g.querySelector('rect').getBoundingClientRect(), text = g.querySelector('text').getBoundingClientRect();
+  return {node: g.dataset.node, box: [box.left, box.top, box.right, box.bottom],
+          text: [text.left, text.top, text.right, text.bottom]};
+})"""
+
+
+def overlapping(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("size", [(1400, 900), (1280, 720)])
+def test_the_page_draws_the_requests_flow_with_the_step_lit_and_nothing_overlapping(browser, service, size):
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(f"{service}/?token={STAFF_TOKEN}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#flow-caption")).to_contain_text("press Start talking, or type")  # how a visitor starts
+    expect(page.locator("#start-talking")).to_be_visible()
+    new_call(page)
+    say(page, "Book me on Monday at ten a m")
+    expect(page.locator("#state")).to_have_text("ASK_NAME")
+    drawn = page.locator("#flow g.node").evaluate_all("nodes => nodes.map(n => n.dataset.node)")
+    assert set(drawn) == flow_md_nodes("book")  # the booking's flow, as docs/flow.md draws it
+    expect(page.locator('#flow g.node.current[data-node="ask_name"]')).to_have_count(1)
+    expect(page.locator("#flow-caption")).to_contain_text('The call is at "ask_name"')
+    boxes = page.evaluate(BOXES)
+    for one in boxes:
+        a = one["box"]
+        assert a[0] <= one["text"][0] and one["text"][2] <= a[2], f"{one['node']}'s label sticks out of its box"
+        for other in boxes:
+            assert other is one or not overlapping(a, other["box"]), f"{one['node']} overlaps {other['node']}"
+    holder = page.locator("#flow-box").bounding_box()
+    svg = page.locator("#flow").bounding_box()
+    assert holder and svg and svg["x"] + svg["width"] <= holder["x"] + holder["width"] + 1  # all of it in view
+    page.close()
 
 
 def test_staff_pause_and_resume_booking_from_the_page(page, service):

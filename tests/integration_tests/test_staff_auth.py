@@ -64,7 +64,10 @@ def test_the_simulator_needs_the_sign_in_link_or_the_token(line):
     assert line.get("/", headers={"Authorization": ""}).status_code == 401
     assert line.get("/simulator", headers={"Authorization": ""}).status_code == 401
     page = line.get(f"/?token={STAFF_TOKEN}", headers={"Authorization": ""})
-    assert page.status_code == 200 and "sessionStorage" in page.text
+    assert page.status_code == 200 and '<script src="/simulator.js">' in page.text
+    script = line.get("/simulator.js", headers={"Authorization": ""})  # a script tag sends no token...
+    assert script.status_code == 200 and "sessionStorage" in script.text  # ...the script keeps the link's
+    assert STAFF_TOKEN not in script.text + page.text + line.get("/simulator.css").text  # and none is in them
     assert line.get("/?token=guess", headers={"Authorization": ""}).status_code == 401
     assert line.get("/simulator").status_code == 200  # the page's own requests carry the header
 
