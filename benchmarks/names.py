@@ -78,7 +78,7 @@ class Recogniser:
 
 
 RECOGNISERS = (
-    Recogniser("base b5 (the line before)"),
+    Recogniser("base b5 (the line before)", options={"word_timestamps": False, "max_new_tokens": None}),
     Recogniser("base b5 words", options={"word_timestamps": True}),
     Recogniser("base b1 words", options={"beam_size": 1, "word_timestamps": True}),
     Recogniser("base b5 prompt words", options={"word_timestamps": True, "initial_prompt": (
