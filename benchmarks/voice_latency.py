@@ -37,6 +37,7 @@ import threading
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -204,7 +205,7 @@ async def one_call(port: int, voice: str, name: tuple[str, str], number: int, ti
         "Content-Type": "application/x-www-form-urlencoded",
         "X-Twilio-Signature": RequestValidator(TOKEN).compute_signature(url, form)})
     ticket = re.search(r'name="ticket" value="([^"]+)"', answer.text).group(1)  # type: ignore[union-attr]
-    record = {"voice": voice, "name": f"{first} {last}", "spelled": False, "turns": 0}
+    record: dict[str, Any] = {"voice": voice, "name": f"{first} {last}", "spelled": False, "turns": 0}
     calls.append(record)
     WATCH.said.clear()
     async with websockets.connect(f"ws://127.0.0.1:{port}/twilio/stream") as ws:

@@ -222,27 +222,27 @@ def words_heard(segments: list[Any]) -> Heard:
     return Heard(" ".join(s.text.strip() for s in speech).strip(), [(w, p) for w, p in words if w])
 
 
-def transcribe(model: Any, samples: Any, **options: Any) -> list[Any]:
+def transcribe(model: Any, samples: Any, *, window: float | None = None, **options: Any) -> list[Any]:
     """Whisper's segments for one turn (16 kHz floats), as the line hears it (``options`` change its settings).
 
     Beam 5, each word's probability (``word_timestamps``: faster-whisper aligns the words after decoding, ~10%
     more CPU a turn, measured by ``make bench-names``), and a cap on the tokens a turn can take.
-
     The encoder reads a 30-second window whatever the turn's length (713 ms a turn here); a turn that fits in
-    ``SHORT_WINDOW`` seconds is read through that window instead (173 ms, the same words heard), in one pass.
+    ``SHORT_WINDOW`` seconds is read through that window instead (173 ms, the same words heard), in one pass;
+    ``window`` (seconds) reads it through a window of that length instead, when the turn fits.
     """
     seconds = len(samples) / WHISPER_RATE
     options = {"language": "en", "beam_size": BEAM_SIZE, "word_timestamps": True,
                "max_new_tokens": int(TOKENS_AT_LEAST + TOKENS_A_SECOND * seconds)} | options
-    short = len(samples) <= SHORT_WINDOW * WHISPER_RATE
-    if short:
+    frames = int(max(window or SHORT_WINDOW, seconds) * 100) if seconds <= SHORT_WINDOW else None
+    if frames is not None:
         # No re-decoding at higher temperatures when the first pass looks unsure: on a short turn it cost
         # 0.6-1.5 s and, on the recorded replies it fired on, gave no better words ("10 yuan", "10,000").
         options = {"chunk_length": SHORT_WINDOW, "temperature": 0.0} | options
-        _window.frames = SHORT_WINDOW * WHISPER_RATE // 160  # 10 ms a mel frame
+        _window.frames = frames  # 10 ms a mel frame
     try:
         segments, _ = model.transcribe(samples, **options)
         return list(segments)  # the generator decodes as it is read: read it here, on this thread
     finally:
-        if short:
+        if frames is not None:
             del _window.frames

@@ -23,9 +23,11 @@ default split "Book me on Tuesday at ten a m, | my name is Jamie" into two turns
 TURN_WAITS = {"ask_day": 0.45, "ask_time": 0.45, "ask_name": 0.5, "confirm": 0.45, "ask_phone": 1.2}
 """The wait where a short answer is expected, by the step the agent waits at (``VoiceAgent.node``). A day, a
 time, a name, a yes is over when it is said; a phone number is read out in groups, with pauses between."""
-STRETCH_ENDS = {"ask_day": 0.3, "ask_time": 0.3, "ask_name": 0.3, "confirm": 0.3}
+STRETCH_ENDS = {"ask_day": 0.4, "ask_time": 0.4, "ask_name": 0.4, "confirm": 0.4}
 """The VAD's pause (seconds) that ends a stretch of speech where a short answer is expected; 0.45 s elsewhere
-(an open question, a phone number), where a whole sentence read at once is heard better than its pieces."""
+(an open question, a phone number), where a whole sentence read at once is heard better than its pieces. At
+0.3 s "Yes, please." came apart in two stretches and Whisper heard "please" alone as "wave."
+(``tests/integration_tests/test_short_replies.py``); at 0.4 s each short reply is still one stretch."""
 STRETCH_END = 0.45
 MODEL_NOT_TRUSTED = frozenset({"ask_phone"})
 """Steps where smart-turn's "complete" does not end the turn: a number read in groups sounds done after each."""
