@@ -55,8 +55,8 @@ FORMS = ("my name is", "the name alone", "spelled")
 def letters(word: str) -> str:
     """A word spelled as a caller says it: "N, G, U, Y, E, N"; "O, apostrophe, C, ..."; "A, L, hyphen, ..."."""
     said = {"'": "apostrophe", "-": "hyphen"}
-    # A lone "A" is read as the article by every engine here ("Spell Day"); "ay" is how a caller says the letter.
-    return ", ".join(said.get(c, "ay" if c.upper() == "A" else c.upper()) for c in word)
+    # A lone "A" is read as the article ("Spell Day") and "ay" as the letter I by these engines; "A." is the letter.
+    return ", ".join(said.get(c, "A." if c.upper() == "A" else c.upper()) for c in word)
 
 
 def said(form: str, first: str, last: str) -> str:

@@ -167,11 +167,11 @@ class AgentTurns(FrameProcessor):
             await self.push_frame(TTSSpeakFrame(greeting(self.agent)))
 
     async def _heard(self, text: str, words: Words | None = None) -> None:
-        if not text.strip() and words == [] and not self._said and not self._speaking:
-            # Speech Whisper found no words in (a murmur, a cough): answered like any turn, never with silence.
-            await self._cancel_due()
-            self._start(self._answer(UNHEARD, []))
-            return
+        if not text.strip() and words == []:  # speech Whisper found no words in (a murmur, a cough)
+            if not self._said and not self._speaking:  # alone, it is a turn: answered, never with silence
+                await self._cancel_due()
+                self._start(self._answer(UNHEARD, []))
+            return  # beside words, or while the caller goes on, it is nothing
         if text.startswith(KEYPAD_PREFIX) or not text.strip():  # a key, or the caller's long silence
             if not text.strip() and self._said:
                 return  # words are waiting for their turn's end: that is no silence
