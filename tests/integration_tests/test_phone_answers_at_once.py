@@ -102,8 +102,10 @@ async def say_in_real_time(ws, audio: bytes) -> None:
 
 
 def test_a_sentence_the_smart_turn_model_hears_finished_is_answered_without_the_open_question_s_wait():
-    """The open question waits 0.8 s for more; after "I'd like to book an appointment." the model says done (0.99),
-    so "Tuesday" 0.6 s later is the answer to the next question, not the end of the same sentence."""
+    """After "I'd like to book an appointment." the model says done (0.99) before the open question's 0.8 s.
+
+    So "Tuesday" 0.6 s later is the answer to the next question, not the end of the same sentence.
+    """
     with Line(Agents(Noted)) as line:
         async def call():
             async with started_call(line) as ws:
