@@ -33,7 +33,7 @@ def test_a_misheard_name_is_spelled_read_back_letter_by_letter_and_booked_under_
                 for words in ("Book me on Tuesday at ten a m, my name is Jamie Fraser", "No, that's not my name.",
                               spelled("FRASER"), "yes", "yes"):
                     await send_audio(ws, phone_audio(words))
-                    await audio_back(ws, 60)
+                    await audio_back(ws, 20)  # a reply is seconds long; 20 s bounds a call that went elsewhere
 
         asyncio.run(call())
         [agent] = line.agents.made
