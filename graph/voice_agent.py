@@ -157,8 +157,12 @@ class VoiceAgent:
         return call_values(self._graph.get_state(self._config).values).get("reason")
 
     # -- one caller turn ---------------------------------------------------------------------
-    def handle(self, text: Any) -> dict:
-        """One caller utterance in, ``{"say", "state", "tool_calls"}`` out. Never raises on a string."""
+    def handle(self, text: Any, words: list[tuple[str, float]] | None = None) -> dict:
+        """One caller utterance in, ``{"say", "state", "tool_calls"}`` out. Never raises on a string.
+
+        ``words``: the turn's words as the speech recogniser heard them, in order, each with its probability (0..1);
+        None for a typed turn. Accepted here for the phone line (the spelling flow reads it).
+        """
         if text is None:
             text = ""  # the speech recogniser heard nothing: a not-understood turn, never silence
         elif isinstance(text, bytes):

@@ -1,6 +1,6 @@
 """The phone line as one Pipecat pipeline.
 
-transport -> VAD -> caller turns (barge-in) -> idle prompts -> speech to text -> keypad -> agent
+transport -> VAD -> caller turns (barge-in, smart-turn) -> idle prompts -> speech to text -> keypad -> agent
           -> text to speech -> transport
 """
 
@@ -12,7 +12,7 @@ from pipecat.audio.vad.silero import SileroVADAnalyzer
 from pipecat.pipeline.pipeline import Pipeline
 from pipecat.processors.audio.vad_processor import VADProcessor
 
-from phone.listening import IdlePrompts, caller_turns
+from phone.listening import CallerTurnModel, IdlePrompts, caller_turns
 from phone.processor import AgentTurns, keypad
 from phone.speech import FliteTTSService, LocalWhisperSTTService
 from phone.turn_taking import vad_params
@@ -38,13 +38,14 @@ def phone_stages(agent: Any, stt: Any = None, tts: Any = None, opening: Any = No
     ``opening``: the agent's first turn when the line reconnects a call (after an unanswered transfer).
     """
     vad, recognise = listening_stages(stt)
+    keys = keypad()
     return [
         vad,
-        caller_turns(),
+        caller_turns(CallerTurnModel()),
         IdlePrompts(CALLER_IDLE),
         recognise,
-        keypad(),
-        AgentTurns(agent, greet=True, opening=opening),
+        keys,
+        AgentTurns(agent, greet=True, opening=opening, keys=keys),
         tts or FliteTTSService(),
     ]
 

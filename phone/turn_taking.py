@@ -1,11 +1,13 @@
-"""When a caller's turn is over: the wait of the question just asked, and never on a word that needs more.
+"""When a caller's turn is over: heard from the audio, the wait of the question asked, never on a word that needs more.
 
-After each reply the VAD is told the end-of-turn pause of the step the agent now waits at (``TURN_WAITS``):
-a day, a time, a name or a yes is over when it is said; an open question waits longer (people pause
-mid-sentence there: "Book me on Tuesday at ten a m, | my name is Jamie"), a phone number longest (it is read
-out in groups). The pause is the whole stretch of speech, so Whisper hears it whole (cut at 0.3 s, "Yes,
-please." came back "Yes." and "wave."). Speech that resumes before the answer joins the turn; a turn that ends
-on a conjunction or a filler ("yes, and", "sure, um") is held for what follows, so a short pause never cuts
+A stretch of speech ends after a short silence (``STRETCH_ENDS``: the VAD's pause, told after each reply), and
+Whisper reads it at once. Pipecat's smart-turn model (``phone.listening``) then says whether the caller sounds
+done: if so, the turn is answered as soon as its words are in; if not, the line waits the step's longer pause
+(``TURN_WAITS``, from the end of the speech): a day, a time, a name or a yes is over when it is said; an open
+question waits longer (people pause mid-sentence there: "Book me on Tuesday at ten a m, | my name is Jamie"), a
+phone number longest (it is read out in groups, and there the model's word is never taken: "six one seven"
+sounds finished). Speech that resumes before the answer joins the turn; a turn that ends on a conjunction or a
+filler ("yes, and", "sure, um") is held for what follows whatever the model says, so a short pause never cuts
 "yes, and can you make it Wednesday" into a booking and a question.
 """
 
@@ -21,6 +23,14 @@ default split "Book me on Tuesday at ten a m, | my name is Jamie" into two turns
 TURN_WAITS = {"ask_day": 0.45, "ask_time": 0.45, "ask_name": 0.5, "confirm": 0.45, "ask_phone": 1.2}
 """The wait where a short answer is expected, by the step the agent waits at (``VoiceAgent.node``). A day, a
 time, a name, a yes is over when it is said; a phone number is read out in groups, with pauses between."""
+STRETCH_ENDS = {"ask_day": 0.4, "ask_time": 0.4, "ask_name": 0.4, "confirm": 0.4}
+"""The VAD's pause (seconds) that ends a stretch of speech where a short answer is expected; 0.45 s elsewhere
+(an open question, a phone number), where a whole sentence read at once is heard better than its pieces. At
+0.3 s "Yes, please." came apart in two stretches and Whisper heard "please" alone as "wave."
+(``tests/integration_tests/test_short_replies.py``); at 0.4 s each short reply is still one stretch."""
+STRETCH_END = 0.45
+MODEL_NOT_TRUSTED = frozenset({"ask_phone"})
+"""Steps where smart-turn's "complete" does not end the turn: a number read in groups sounds done after each."""
 MIN_VOLUME = 0.5
 """Silero's loudness gate: its 0.6 default sat just above a phone line's noise floor (~0.54), under a quiet "yes"."""
 HOLD_SECONDS = 1.5
@@ -37,13 +47,20 @@ def pause_at(step: str | None) -> float:
 
 
 def vad_params(step: str | None = None) -> VADParams:
-    """The VAD's settings while the agent waits at ``step``."""
-    return VADParams(stop_secs=pause_at(step), min_volume=MIN_VOLUME)
+    """The VAD's settings while the agent waits at ``step``: a stretch of speech ends after its short pause."""
+    return VADParams(stop_secs=min(STRETCH_ENDS.get(step or "", STRETCH_END), pause_at(step)), min_volume=MIN_VOLUME)
 
 
-def turn_wait(step: str | None, said: str) -> float:
-    """Seconds of silence after ``said`` (from the end of its speech) before the agent answers it, at ``step``."""
-    return HOLD_SECONDS if ends_open(said) else pause_at(step)
+def turn_wait(step: str | None, said: str, complete: bool = False) -> float:
+    """Seconds of silence after ``said`` (from the end of its speech) before the agent answers it, at ``step``.
+
+    ``complete``: the smart-turn model heard the caller finish (then the stretch's own pause is the whole wait).
+    """
+    if ends_open(said):
+        return HOLD_SECONDS
+    if complete and step not in MODEL_NOT_TRUSTED:
+        return vad_params(step).stop_secs
+    return pause_at(step)
 
 
 def ends_open(text: str) -> bool:

@@ -38,7 +38,7 @@ from starlette.datastructures import ImmutableMultiDict
 from starlette.websockets import WebSocketDisconnect
 from twilio.request_validator import RequestValidator, get_signature_algorithm
 
-from phone import speech
+from phone import listening, speech
 from phone.tickets import MemoryTickets, StreamTickets, caller_id
 from phone.transfer import REPORT_SECONDS, add_dial_route
 from phone.twilio_calls import LiveCalls, close_clinic, play_call, twilio_message
@@ -231,8 +231,10 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
 
 async def _load_whisper() -> None:
     # Loaded by the first call's websocket handler, it held the worker's event loop (every call on it) ~0.7 s.
+    # The smart-turn model too (one ONNX session for the worker's calls).
     try:
         await asyncio.to_thread(speech.whisper_model)
+        await asyncio.to_thread(listening.load_smart_turn)
     except (ImportError, OSError, ValueError) as missing:  # the line then refuses calls; the service still runs
         log.warning("Whisper could not be loaded (%s): phone calls will fail", type(missing).__name__)
 

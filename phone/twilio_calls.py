@@ -147,9 +147,9 @@ class CallAgent:
         """The step the agent waits at (the line's wait for the caller's answer depends on it)."""
         return getattr(self.agent, "node", None)
 
-    def handle(self, text: str) -> dict:
-        """One caller turn (on a thread of its own, as ``AgentTurns`` runs it)."""
-        return self.run(lambda agent: agent.handle(text))
+    def handle(self, text: str, words: list[tuple[str, float]] | None = None) -> dict:
+        """One caller turn (on a thread of its own, as ``AgentTurns`` runs it), with the recogniser's words if heard."""
+        return self.run(lambda agent: agent.handle(text) if words is None else agent.handle(text, words=words))
 
     def run(self, turn: Callable[[Any], dict]) -> dict:
         """``turn(agent)``: a caller turn, or the line's own report (an unanswered transfer), on a thread."""

@@ -61,10 +61,11 @@ class Agent:
     def __init__(self, call_id, caller_number):
         self.call_id, self.caller_number = call_id, caller_number
         self.api = Clinic()
-        self.turns = []
+        self.turns, self.words = [], []
 
-    def handle(self, text):
+    def handle(self, text, words=None):
         self.turns.append(text)
+        self.words.append(words)
         return {"say": REPLY, "state": "LISTEN", "tool_calls": []}
 
 

@@ -36,7 +36,7 @@ def spoken(frames) -> list[str]:
     return [f.text for f in frames if isinstance(f, TTSSpeakFrame)]
 
 
-def at_once(step, said) -> float:
+def at_once(step, said, complete=False) -> float:
     """No wait for more words: each transcription is a turn (the waits are phone.turn_taking's own tests)."""
     return 0.0
 
