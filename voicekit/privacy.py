@@ -22,11 +22,19 @@ def replace_lone_surrogates(text: str) -> str:
     return re.sub("[\ud800-\udfff]", "\ufffd", text)
 
 
+# A calendar date with its year ("12/3/2026", "3/3/19") has six digits or more, but is no card or ID number.
+_NUMERIC_DATE_RE = re.compile(r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])/(?:(?:19|20)\d\d|\d\d)")
+
+
+def _masked_run(found: re.Match[str]) -> str:
+    return found.group() if _NUMERIC_DATE_RE.fullmatch(found.group()) else MASK
+
+
 def mask_sensitive(text: str) -> str:
     """Replace card numbers, national ID numbers and other 6+ digit strings (digits or words) with [redacted]."""
     if not isinstance(text, str):
         return text
-    return _SPOKEN_DIGITS_RE.sub(MASK, _SENSITIVE_RE.sub(MASK, text))
+    return _SPOKEN_DIGITS_RE.sub(MASK, _SENSITIVE_RE.sub(_masked_run, text))
 
 
 # -- phone numbers: kept when the agent asked for one, shown only as their last four digits -------------

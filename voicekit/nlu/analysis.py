@@ -14,7 +14,7 @@ from datetime import date
 
 import voicekit.nlu.lexicon as lexicon
 from voicekit.nlu.act_rules import ACT_RULES
-from voicekit.nlu.dates import find_date, numeric_dates_as_words
+from voicekit.nlu.dates import find_dates, numeric_dates_as_words
 from voicekit.nlu.intent_rules import INTENT_RULES
 from voicekit.nlu.judgements import is_stop
 from voicekit.nlu.names import bare_name, find_name, find_provider
@@ -24,7 +24,7 @@ from voicekit.nlu.rules import Turn, decide
 from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS
 from voicekit.nlu.time_wishes import fallback_of, time_wish
 from voicekit.nlu.types import Understanding
-from voicekit.nlu.values import choice, days, negated, pick, times
+from voicekit.nlu.values import choice, days, later_today, pick, ruled_out, times
 from voicekit.privacy import MASK, mask_sensitive
 from voicekit.weekdays import WEEKDAYS
 
@@ -115,15 +115,23 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
                and t not in {"make", "it", "please", "how", "about", "at", "then", "instead", "maybe", "or", "and"}]
 
     weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
-    heard.days, heard.relative_day = days(lower, weekday_today)
-    named, date_words = find_date(lower, today if isinstance(today, date) else _NO_CLOCK,
-                                  ruled_out=lambda at: negated(lower, at))
-    if named is not None and isinstance(today, date):
-        heard.date, heard.days = named.isoformat(), [WEEKDAYS[named.weekday()]]  # the date wins over a weekday
+    heard.days, heard.relative_day = days(lower, weekday_today, clause_starts)
+    heard.later_today = later_today(lower)
+    named = find_dates(lower, today if isinstance(today, date) else _NO_CLOCK,
+                       ruled_out=lambda at: ruled_out(lower, at, clause_starts))
+    date_words = {at for _, said_at in named for at in said_at}
+    if isinstance(today, date) and any(on is not None for on, _ in named):
+        heard.dates = list(dict.fromkeys(on.isoformat() for on, _ in named if on is not None))
+        heard.days = [WEEKDAYS[date.fromisoformat(on).weekday()] for on in heard.dates]  # the dates win over weekdays
+        heard.date = heard.dates[0] if len(heard.dates) == 1 else None
     if "today" in lower and has_phrase(joined, lexicon.DONE_FOR_TODAY) and not lexicon.DAY_FORMS.keys() & lower:
         heard.days, heard.relative_day, heard.date = [], None, None  # "that's all for today" asks for no day
     heard.times = times(lower, len(content), date_words)
     heard.day, day_choice = pick(heard.days, lower)
+    if len(heard.dates) > 1:  # "the 10th or the 11th" asks the caller to choose; "the 10th, no, the 11th" corrects
+        day_choice = bool({"or", "either"} & set(lower))
+        heard.date = None if day_choice else heard.dates[-1]
+        heard.day = None if day_choice else heard.days[-1]
     heard.time, time_choice = pick(heard.times, lower)
     fallback = fallback_of(heard.times, joined)  # "10 am, if not 11 am": the first is asked for, the second kept
     if fallback is not None:

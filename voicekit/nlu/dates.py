@@ -1,9 +1,10 @@
 """Dates as callers say them (SPEC 5.2), resolved against today's date in the clinic's time zone.
 
 "March 3rd", "the 12th of March", "on the 14th", "the 2nd of next month", "12/3" (month/day),
-"today", "the day after tomorrow", "next Thursday", "this Saturday", "Thursday next week". A date
-already past this year (or this month, for "the 14th") means the next one. Works on the word tokens
-of ``voicekit.nlu.analyse``; returns the date and the tokens it used, so they are not read as times.
+"today", "the day after tomorrow", "next Thursday", "this Saturday", "Thursday next week", "tonight". A date
+already past this year (or this month, for "the 14th") means the next one, unless the caller said its year
+("March 3rd 2019", "3/3/2019": that date, past or not, for the agent to ask about or refuse). Works on the
+word tokens of ``voicekit.nlu.analyse``; returns each date and the tokens it used, so they are not read as times.
 """
 
 from __future__ import annotations
@@ -25,12 +26,22 @@ ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "
                  "nineteenth": 19, "twentieth": 20, "thirtieth": 30}
 _ORDINAL_DIGITS = re.compile(r"^(\d{1,2})(st|nd|rd|th)$")
 _PLAIN_DIGITS = re.compile(r"^\d{1,2}$")
-NUMERIC_DATE = re.compile(r"\b(1[0-2]|0?[1-9])/(3[01]|[12]\d|0?[1-9])\b")  # US month/day: "12/3"
+# US month/day, and its year if said: "12/3", "12/3/2026", "3/3/19".
+NUMERIC_DATE = re.compile(r"\b(1[0-2]|0?[1-9])/(3[01]|[12]\d|0?[1-9])(?:/((?:19|20)?\d\d))?(?![\d/])")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 
 def numeric_dates_as_words(text: str) -> str:
-    """Spell "12/3" as "december 3th": one form for the date finder, and no "12" left to read as a time."""
-    return NUMERIC_DATE.sub(lambda m: f"{MONTH_NAMES[int(m.group(1)) - 1]} {int(m.group(2))}th", text)
+    """Spell "12/3" as "december 3th", "12/3/26" as "december 3th 2026": one form for the date finder.
+
+    No "12" is left to read as a time.
+    """
+    def spelled(m: re.Match[str]) -> str:
+        year = m.group(3)
+        said_year = "" if year is None else f" {int(year) + 2000 if len(year) == 2 else int(year)}"
+        return f"{MONTH_NAMES[int(m.group(1)) - 1]} {int(m.group(2))}th{said_year}"
+
+    return NUMERIC_DATE.sub(spelled, text)
 
 
 def _day_number(token: str, ordinal_only: bool) -> int | None:
@@ -73,16 +84,46 @@ def _in_month(today: date, day: int, months_ahead: int | None) -> date | None:
 
 def find_date(lower: list[str], today: date,
               ruled_out: Callable[[int], bool] = lambda at: False) -> tuple[date | None, set[int]]:
-    """The date the caller named, and the indices of the tokens that said it.
+    """The first date the caller named, and the indices of the tokens that said it (see ``find_dates``)."""
+    found = find_dates(lower, today, ruled_out)
+    return found[0] if found else (None, set())
+
+
+def find_dates(lower: list[str], today: date,
+               ruled_out: Callable[[int], bool] = lambda at: False) -> list[tuple[date | None, set[int]]]:
+    """Every date the caller named, in order ("the 10th or the 11th"), each with the indices of its tokens.
 
     ``ruled_out(at)`` says whether the value starting at token ``at`` is negated ("not today", "not the 5th"):
-    such a date is skipped, and the next one named is the date.
+    such a date is skipped.
     """
+    found: list[tuple[date | None, set[int]]] = []
+    used: set[int] = set()
     for i in range(len(lower)):
-        found = _month_day(lower, i, today) or _day_of_month(lower, i, today) or _relative(lower, i, today)
-        if found is not None and not ruled_out(min(found[1], default=i)):
-            return found
-    return None, set()
+        if i in used:
+            continue
+        hit = _month_day(lower, i, today) or _day_of_month(lower, i, today) or _relative(lower, i, today)
+        if hit is not None and not hit[1] & used and not ruled_out(min(hit[1], default=i)):
+            found.append(hit)
+            used |= hit[1]
+    return found
+
+
+def _year_after(lower: list[str], j: int) -> tuple[int | None, int]:
+    """A year said right after a date ("march 3rd 2019", "the 3rd of march, 2027", "march 3rd of 2027")."""
+    k = j + (j < len(lower) and lower[j] == "of")
+    if k < len(lower) and _YEAR.match(lower[k]):
+        return int(lower[k]), k + 1 - j
+    return None, 0
+
+
+def _on(today: date, year: int | None, month: int, day: int) -> date | None:
+    """The date with the year said, else the next one on or after today."""
+    if year is None:
+        return _on_or_after(today, month, day)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
 
 
 def _month_day(lower: list[str], i: int, today: date) -> tuple[date | None, set[int]] | None:
@@ -94,7 +135,8 @@ def _month_day(lower: list[str], i: int, today: date) -> tuple[date | None, set[
     day = _day_number(lower[j], ordinal_only=False) if j < len(lower) else None
     if day is None or (lower[i] == "may" and not _ORDINAL_DIGITS.match(lower[j]) and lower[j] not in ORDINAL_WORDS):
         return None  # "may 3" is too likely "may I..."; "may 3rd" is a date
-    return _on_or_after(today, month, day), set(range(i, j + 1))
+    year, width = _year_after(lower, j + 1)
+    return _on(today, year, month, day), set(range(i, j + 1 + width))
 
 
 def _day_of_month(lower: list[str], i: int, today: date) -> tuple[date | None, set[int]] | None:
@@ -106,7 +148,8 @@ def _day_of_month(lower: list[str], i: int, today: date) -> tuple[date | None, s
     day = day or int(lower[i])
     j = i + 1 + (i + 1 < len(lower) and lower[i + 1] == "of")
     if j < len(lower) and lower[j] in MONTHS:
-        return _on_or_after(today, MONTHS[lower[j]], day), set(range(i, j + 1))
+        year, width = _year_after(lower, j + 1)
+        return _on(today, year, MONTHS[lower[j]], day), set(range(i, j + 1 + width))
     if j + 1 < len(lower) and lower[j] in ("this", "next") and lower[j + 1] == "month":
         return _in_month(today, day, 0 if lower[j] == "this" else 1), set(range(i, j + 2))
     if _ORDINAL_DIGITS.match(lower[i]):  # "the 14th" alone: this month's, or next month's once past
@@ -117,7 +160,7 @@ def _day_of_month(lower: list[str], i: int, today: date) -> tuple[date | None, s
 def _relative(lower: list[str], i: int, today: date) -> tuple[date | None, set[int]] | None:
     """Days said from today: "tomorrow", "the day after tomorrow", "next thursday", "thursday next week"."""
     token = lower[i]
-    if token == "today":
+    if token in ("today", "tonight"):
         return today, {i}
     if token == "tomorrow":
         after = i >= 2 and lower[i - 2:i] == ["day", "after"]

@@ -27,7 +27,8 @@ _GOOD_ONE = (rf"(?:{_PRAISE}|better|(?:like\s+)?an?\s+{_PRAISE}\s+(?:appointment
 _ACCEPTANCE = re.compile(
     rf"(?<![\w'])(?:{_SUBJECT}(?:'s| is| sounds| seems| looks)\s+{_GOOD_ONE}|(?:sounds|seems|looks)\s+{_GOOD_ONE}"
     rf"|{_SUBJECT}{_MODAL} be\s+{_PRAISE}|{_SUBJECT}{_MODAL}(?: definitely| certainly| probably)? (?:work|do|suit)"
-    rf"|{_SUBJECT} (?:works|suits)|thats\s+{_GOOD_ONE})(?![\w'])(?!\s+(?:of you|if|for you to|to|it)\b)"
+    rf"|{_SUBJECT} (?:works|suits)|thats\s+{_GOOD_ONE})(?![\w'])"
+    r"(?!\s+(?:of you|if|for you to|to|it|out|outside)\b)"  # not a wish, nor "it's lovely out today" (a remark)
     r"|(?<![\w'])that(?:'s| is) it(?![\w'])(?!\s+(?:for|thank|thanks)\b)"
     r"|(?<![\w'])(?<!i'm )(?<!i am )all good(?![\w'])")  # "all good", not "I'm all good" (done with the call)
 # A word that gives a day or time: said before a yes, the turn proposes the value ("March 10th sounds right").

@@ -60,6 +60,10 @@ class Understanding:
     """The caller spoke of suicide: the crisis line is given with the emergency number."""
     date: str | None = None
     """The calendar date asked for ("YYYY-MM-DD") when the caller named one and today's date is known."""
+    dates: list[str] = field(default_factory=list)
+    """Every distinct date named, in order ("the 10th or the 11th": two, for the caller to choose between)."""
+    later_today: bool = False
+    """The caller said "this evening" (afternoon, morning): today, if the call has no other day."""
     relative_day: str | None = None
     """"today"/"tomorrow" when the caller said it (resolved into ``day`` only if today is known)."""
     sensitive: bool = False

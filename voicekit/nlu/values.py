@@ -7,6 +7,7 @@ Each found in the words and then kept or dropped by what is around it: "not Tues
 from __future__ import annotations
 
 import voicekit.nlu.lexicon as lexicon
+from voicekit.nlu.framing import not_the_request
 from voicekit.nlu.spoken_time import NUMBER_WORDS, TIME_CUES, FoundTime, find_times
 from voicekit.weekdays import WEEKDAYS
 
@@ -52,13 +53,19 @@ def pick(values: list[str], lower: list[str]) -> tuple[str | None, bool]:
     return distinct[-1], False  # "not Tuesday, Wednesday": the last value is the correction
 
 
-def days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
-    """The weekdays named (not ruled out), and "today"/"tomorrow" when said (a weekday too once today is known)."""
+def days(lower: list[str], today: str | None,
+         clause_starts: frozenset[int] = frozenset()) -> tuple[list[str], str | None]:
+    """The weekdays named (not ruled out), and "today"/"tomorrow" when said (a weekday too once today is known).
+
+    "Tonight" is today ("this evening" is heard as ``later_today``). A day ruled out ("not Tuesday"), said only
+    to frame the turn ("since it's Monday today") or as an obstacle ("I work on Friday") is not taken.
+    """
     days, relative = [], None
     for i, tok in enumerate(lower):
         tok = tok.removesuffix("'s")  # "Tuesday's appointment", "tomorrow's"
-        if (tok in lexicon.DAY_FORMS or tok in RELATIVE_DAYS) and negated(lower, i):
-            continue  # "not Tuesday", "not today, thank you", "I'm not free tomorrow"
+        tok = "today" if _tonight(lower, i) else tok
+        if (tok in lexicon.DAY_FORMS or tok in RELATIVE_DAYS) and ruled_out(lower, i, clause_starts):
+            continue  # "not Tuesday", "not today, thank you", "I'm not free tomorrow", "I work on Friday"
         if tok in lexicon.DAY_FORMS:
             days.append(lexicon.DAY_FORMS[tok])
         elif tok in RELATIVE_DAYS:
@@ -69,6 +76,35 @@ def days(lower: list[str], today: str | None) -> tuple[list[str], str | None]:
                     offset = 2
                 days.append(WEEKDAYS[(WEEKDAYS.index(today) + offset) % 7])
     return days, relative
+
+
+def _tonight(lower: list[str], at: int) -> bool:
+    """'Tonight': today, in the evening."""
+    return lower[at] == "tonight"
+
+
+def later_today(lower: list[str]) -> bool:
+    """'This evening', 'this afternoon', 'this morning': later today, for the agent to take when no day is named.
+
+    Not a weekday of the parser's own: SGD's annotators give "this afternoon" no date, and a caller may say it of
+    a day already named ("Tuesday, this afternoon if you can").
+    """
+    return any(word in lexicon.PARTS_OF_DAY and at > 0 and lower[at - 1] == "this" for at, word in enumerate(lower))
+
+
+def ruled_out(lower: list[str], at: int, clause_starts: frozenset[int] = frozenset()) -> bool:
+    """A day at ``at`` that is not the request: negated, said to frame the turn, or one the caller cannot come.
+
+    A tag question ends its clause, and its negation with it: "It's lovely, isn't it? Wednesday at 11".
+    """
+    tagged = next((s for s in sorted(clause_starts, reverse=True) if at - 4 < s <= at and s >= 2
+                   and lower[s - 2].endswith("n't") and lower[s - 1] in _TAGGED), None)
+    if tagged is not None:
+        return negated(lower[tagged:], at - tagged) or not_the_request(lower, at, clause_starts)
+    return negated(lower, at) or not_the_request(lower, at, clause_starts)
+
+
+_TAGGED = {"it", "you", "they", "we", "he", "she", "i", "there", "that"}
 
 
 def times(lower: list[str], content_words: int, date_words: set[int]) -> list[str]:
