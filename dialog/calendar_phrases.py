@@ -65,8 +65,8 @@ def holidays_ahead(holidays: Sequence[str], today: date, within_days: int = 31) 
 
 
 def date_past(day: str, on: str) -> str:
-    """The date asked for is already past."""
-    return f"{spoken_date(on)} has already passed."
+    """The date asked for is already past (said with its year: "March 3rd 2019" may be a slip for this year's)."""
+    return f"{spoken_date(on)}, {date.fromisoformat(on).year} has already passed."
 
 
 def holiday(day: str, on: str) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from voicekit.phones import grouped
+from voicekit.weekdays import weekday_of
 
 
 def spoken_time(hhmm: str) -> str:
@@ -27,6 +28,38 @@ def spoken_day(day: str | None, on_date: str | None = None) -> str:
         return day.capitalize()
     named = date.fromisoformat(on_date)
     return f"{day.capitalize()}, {named.strftime('%B')} {named.day}"
+
+
+def spoken_choices(days: Sequence[str]) -> list[str]:
+    """Days offered as a choice: weekdays ("Thursday"), or dates with their weekdays ("Thursday the 10th").
+
+    Dates of one month are told apart by their day ("Thursday the 10th or Friday the 11th"); dates of two
+    months with the month ("Monday, December 28 or Monday, January 4"), a date alone with its year too.
+    """
+    dates = [date.fromisoformat(d) for d in days if _is_date(d)]
+    one_month = len(dates) > 1 and len({(on.year, on.month) for on in dates}) == 1
+    said = []
+    for day in days:
+        if not _is_date(day):
+            said.append(day.capitalize())
+            continue
+        on = date.fromisoformat(day)
+        weekday = weekday_of(on)
+        if one_month:
+            said.append(f"{weekday.capitalize()} the {ordinal(on.day)}")
+        else:  # a date alone is one the caller may have meant in another year: its year is said
+            said.append(spoken_day(weekday, day) + (f", {on.year}" if len(days) == 1 else ""))
+    return said
+
+
+def _is_date(day: str) -> bool:
+    return len(day) == 10 and day[4] == "-"
+
+
+def ordinal(number: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 22 -> "22nd"."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 KEY_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")

@@ -14,14 +14,14 @@ from datetime import date
 
 import voicekit.nlu.lexicon as lexicon
 from voicekit.nlu.act_rules import ACT_RULES
-from voicekit.nlu.dates import find_dates, numeric_dates_as_words
+from voicekit.nlu.dates import dates_and_weekdays, find_dates, numeric_dates_as_words
 from voicekit.nlu.intent_rules import INTENT_RULES
 from voicekit.nlu.judgements import is_stop
 from voicekit.nlu.names import bare_name, find_name, find_provider
 from voicekit.nlu.phrases import CRISIS_RE, EMERGENCY_RE, has_phrase, said
 from voicekit.nlu.reasons import visit_reason
 from voicekit.nlu.rules import Turn, decide
-from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS
+from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS, find_times
 from voicekit.nlu.time_wishes import fallback_of, time_wish
 from voicekit.nlu.types import Understanding
 from voicekit.nlu.values import choice, days, later_today, pick, ruled_out, times
@@ -120,16 +120,17 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     named = find_dates(lower, today if isinstance(today, date) else _NO_CLOCK,
                        ruled_out=lambda at: ruled_out(lower, at, clause_starts))
     date_words = {at for _, said_at in named for at in said_at}
+    offered_too = False
     if isinstance(today, date) and any(on is not None for on, _ in named):
-        heard.dates = list(dict.fromkeys(on.isoformat() for on, _ in named if on is not None))
+        heard.dates, offered_too = dates_and_weekdays([on for on, _ in named if on is not None], heard.days, today)
         heard.days = [WEEKDAYS[date.fromisoformat(on).weekday()] for on in heard.dates]  # the dates win over weekdays
         heard.date = heard.dates[0] if len(heard.dates) == 1 else None
     if "today" in lower and has_phrase(joined, lexicon.DONE_FOR_TODAY) and not lexicon.DAY_FORMS.keys() & lower:
         heard.days, heard.relative_day, heard.date = [], None, None  # "that's all for today" asks for no day
-    heard.times = times(lower, len(content), date_words)
+    heard.times = times(lower, len(content), date_words, clause_starts)
     heard.day, day_choice = pick(heard.days, lower)
     if len(heard.dates) > 1:  # "the 10th or the 11th" asks the caller to choose; "the 10th, no, the 11th" corrects
-        day_choice = bool({"or", "either"} & set(lower))
+        day_choice = offered_too or bool({"or", "either"} & set(lower))
         heard.date = None if day_choice else heard.dates[-1]
         heard.day = None if day_choice else heard.days[-1]
     heard.time, time_choice = pick(heard.times, lower)
@@ -137,6 +138,7 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     if fallback is not None:
         (heard.time, heard.fallback_time), time_choice = fallback, False
     heard.wish = time_wish(lower, heard.times)
+    heard.am_pm_said = heard.time is not None and any(f.settled and f.hhmm == heard.time for f in find_times(lower))
     heard.ambiguous = "day" if day_choice else ("time" if time_choice else None)
     heard.name = find_name(lower, original, lexicon.NOT_NAMES, clause_starts)
     heard.provider = find_provider(lower, original, lexicon.NOT_NAMES)

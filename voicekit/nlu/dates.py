@@ -175,3 +175,23 @@ def _relative(lower: list[str], i: int, today: date) -> tuple[date | None, set[i
         monday_next_week = today + timedelta(days=7 - today.weekday())
         return monday_next_week + timedelta(days=weekday), {i, i + 1, i + 2}
     return None
+
+
+def dates_and_weekdays(named: list[date], weekdays: list[str], today: date) -> tuple[list[str], bool]:
+    """The dates to choose between ("YYYY-MM-DD"), and whether a weekday said made them a choice.
+
+    A weekday that is not the weekday of a date named is another day on offer ("Thursday or Friday next week")
+    or one that disagrees with the date ("Tuesday the 9th", a Wednesday): its date nearest the first date named
+    (never before today) joins them, and the caller is asked, in calendar order.
+    """
+    dates = list(dict.fromkeys(named))
+    said = {WEEKDAYS[on.weekday()] for on in dates}
+    others = [day for day in dict.fromkeys(weekdays) if day not in said]
+    if not others:
+        return [on.isoformat() for on in dates], False
+    anchor = dates[0]
+    for day in others:
+        ahead = (WEEKDAYS.index(day) - anchor.weekday()) % 7
+        nearest = anchor + timedelta(days=ahead if ahead <= 3 else ahead - 7)
+        dates.append(nearest if nearest >= today else nearest + timedelta(days=7))
+    return [on.isoformat() for on in sorted(dict.fromkeys(dates))], True

@@ -9,6 +9,7 @@ from __future__ import annotations
 import voicekit.nlu.lexicon as lexicon
 from voicekit.nlu.judgements import (
     VALUE_WORD,
+    asks_about_the_line,
     asks_for_other_ones,
     asks_the_hours,
     asks_where,
@@ -18,6 +19,12 @@ from voicekit.nlu.judgements import (
 from voicekit.nlu.phrases import has_phrase, phrases_pattern
 from voicekit.nlu.rules import Rule, Turn, once
 from voicekit.nlu.types import Intent
+
+
+@once
+def about_the_line(turn: Turn) -> str | None:
+    """"clinic_name" or "automated" for a question about the line itself (``judgements.asks_about_the_line``)."""
+    return asks_about_the_line(turn.joined, turn.original)
 
 
 def _asks_for_a_person(turn: Turn) -> bool:
@@ -88,6 +95,10 @@ def _gives_a_value(turn: Turn) -> bool:
 INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("nothing_said", lambda t: not t.lower, "unknown"),
     Rule("emergency", lambda t: t.emergency, "human"),
+    # "Are you a real person?" asks what answers the line (SPEC 2.2's "hours": a question about the clinic itself);
+    # "I want a real person" asks for one.
+    Rule("asks_about_the_line", lambda t: about_the_line(t) is not None and not t.words & lexicon.ASKING_FOR_STAFF,
+         "hours"),
     Rule("asks_for_a_person", _asks_for_a_person, "human"),
     Rule("cancels", lambda t: bool(t.words & lexicon.CANCEL_WORDS) and not has_phrase(t.joined, ("cancel that",)),
          "cancel"),

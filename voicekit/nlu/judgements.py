@@ -56,6 +56,34 @@ def asks_where(joined: str) -> bool:
     return has_phrase(joined, lexicon.ADDRESS_PHRASES) or _ASKS_WHERE.search(joined) is not None
 
 
+_IS_THIS = re.compile(r"^(?:hi|hello|hey|yes|um|uh|oh|sorry|so)?[ ,]*(?:is this|is that|am i through to|have i "
+                      r"reached|have i got|is it) ([a-z'&.\- ]+?)\??$")
+
+
+def asks_about_the_line(joined: str, original: list[str]) -> str | None:
+    """A question about the line itself, "clinic_name" or "automated", or None.
+
+    "What's the name of the clinic?", "is this Riverside Family Medicine?": the clinic's name. "Are you a
+    robot?", "is this a recording?", "who am I speaking with?": whether a person answers (it is an automated line).
+    """
+    if has_phrase(joined, lexicon.AUTOMATED_PHRASES):
+        return "automated"
+    if has_phrase(joined, lexicon.CLINIC_NAME_PHRASES):
+        return "clinic_name"
+    named = _IS_THIS.match(joined)
+    if named is None:
+        return None
+    words = named.group(1).split()
+    # "Is this Riverside Family Medicine?": a name said with capitals, or a clinic word; not "is this open?",
+    # "is it Thursday?" nor "is that Dr. Lee?"
+    if lexicon.PLACE_WORDS & set(words):
+        return "clinic_name"
+    if not words or words[0] in lexicon.NOT_A_CLINIC or VALUE_WORD.match(words[0]):
+        return None
+    capitalised = [w for w in original if w.lower() == words[0]]
+    return "clinic_name" if any(w[:1].isupper() for w in capitalised) else None
+
+
 def yes_said_at(lower: list[str], joined: str) -> int | None:
     """Where in ``joined`` the turn first agrees: a leading yes word, a yes phrase or an acceptance; else None."""
     return 0 if _leading(lower) in lexicon.YES_WORDS else _agreed_at(joined)

@@ -20,6 +20,8 @@ NEVER_NAMES = {
     "so", "if", "when", "because", "need", "needs", "want", "wants", "would", "like", "could", "can", "will",
     "have", "has", "had", "do", "does", "did", "book", "booking", "appointment", "cancel", "calling", "call",
     "just", "only", "still", "really", "very", "all", "any", "some", "no", "yes", "ok", "okay",
+    # Greetings and the parts of the day they name: "Hiya", "Howdy!", "Good morning" are never a caller's name.
+    "hiya", "howdy", "yo", "heya", "hullo", "hallo", "greetings", "g'day", "gday", "morning", "afternoon", "evening",
 }
 # After "I'm" / "I am" / "this is" / "it's" a word is usually a state, not a name: "I'm pregnant".
 STATES = {

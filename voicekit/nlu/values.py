@@ -33,14 +33,22 @@ def negated(lower: list[str], at: int) -> bool:
 def choice(lower: list[str]) -> int | None:
     """Which offered time is meant by "the first one", "first available", "the earliest", "option 3"."""
     for i, tok in enumerate(lower):
-        following = lower[i + 1] if i + 1 < len(lower) else None
-        if tok in lexicon.ORDINALS and (following is None or following in lexicon.CHOSEN):
+        following = lower[i + 1].removesuffix("'s") if i + 1 < len(lower) else None  # "first one's fine"
+        if tok in lexicon.ORDINALS and (following in lexicon.CHOSEN or (following is None and _points_at(lower, i))):
             return lexicon.ORDINALS[tok]
         if tok in ("option", "number", "choice") and following is not None:
             number = int(following) if following.isdigit() else NUMBER_WORDS.get(following)
             if number is not None and 1 <= number <= 9:
                 return number
     return None
+
+
+def _points_at(lower: list[str], at: int) -> bool:
+    """An ordinal ending the turn picks an offer ("the first", "I'll take the last") unless it is an adverb.
+
+    "I need to check my diary first", "let me ask my wife first": said after what the caller will do first.
+    """
+    return at == 0 or lower[at - 1] in lexicon.PICK_LEADS
 
 
 def pick(values: list[str], lower: list[str]) -> tuple[str | None, bool]:
@@ -97,17 +105,21 @@ def ruled_out(lower: list[str], at: int, clause_starts: frozenset[int] = frozens
 
     A tag question ends its clause, and its negation with it: "It's lovely, isn't it? Wednesday at 11".
     """
+    return negated_here(lower, at, clause_starts) or not_the_request(lower, at, clause_starts)
+
+
+def negated_here(lower: list[str], at: int, clause_starts: frozenset[int] = frozenset()) -> bool:
+    """``negated``, except across a tag question that ends a clause ("It's lovely, isn't it? 10 am please")."""
     tagged = next((s for s in sorted(clause_starts, reverse=True) if at - 4 < s <= at and s >= 2
                    and lower[s - 2].endswith("n't") and lower[s - 1] in _TAGGED), None)
-    if tagged is not None:
-        return negated(lower[tagged:], at - tagged) or not_the_request(lower, at, clause_starts)
-    return negated(lower, at) or not_the_request(lower, at, clause_starts)
+    return negated(lower[tagged:], at - tagged) if tagged is not None else negated(lower, at)
 
 
 _TAGGED = {"it", "you", "they", "we", "he", "she", "i", "there", "that"}
 
 
-def times(lower: list[str], content_words: int, date_words: set[int]) -> list[str]:
+def times(lower: list[str], content_words: int, date_words: set[int],
+          clause_starts: frozenset[int] = frozenset()) -> list[str]:
     """The times named: a bare number only when cued ("at 3") or nearly alone, never a count, a date or a house."""
     times = []
     for found in find_times(lower):
@@ -117,7 +129,7 @@ def times(lower: list[str], content_words: int, date_words: set[int]) -> list[st
         counted = (found.end < len(lower) and lower[found.end] in lexicon.COUNTED) or (
             found.start > 0 and lower[found.start - 1] in lexicon.POINTING and not found.explicit)
         cued = cued or _bound_or_works(lower, found)
-        if negated(lower, found.start) or _not_a_time(lower, found) or _pronoun_one(lower, found) \
+        if negated_here(lower, found.start, clause_starts) or _not_a_time(lower, found) or _pronoun_one(lower, found) \
                 or _the_clock(lower, found):
             continue
         if found.explicit or (not counted and (cued or content_words <= 3)):

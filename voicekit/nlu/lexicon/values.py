@@ -22,6 +22,10 @@ NOT_NAMES = (set(NUMBER_WORDS) | set(MINUTE_WORDS) | set(DAY_FORMS) | YES_WORDS 
                              "ready", "done", "busy", "late", "early", "back", "sick", "ill", "hmm", "quarter", "half"})
 # "the first one", "option 3": a choice among the times just offered (1-based; -1 = the last).
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "earliest": 1, "latest": -1}
+# "the first", "your earliest", "I'll take the last", "yes, first": before an ordinal that ends the turn, a pick.
+PICK_LEADS = FILLERS | YES_WORDS | {"the", "your", "that", "this", "take", "pick", "choose", "want", "like", "prefer",
+                                    "book", "do", "with", "is", "it's", "one", "please", "just", "me", "go", "for",
+                                    "very", "then", "maybe", "try", "how", "about"}
 CHOSEN = {"one", "option", "time", "slot", "available", "choice", "please", "availability", "opening"}
 STREET = {"street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "dr", "boulevard", "blvd", "way",
           "court", "ct", "place", "pl", "highway", "hwy", "parkway", "pkwy", "terrace", "circle", "close"}
