@@ -32,7 +32,9 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     update: CallUpdate = {} if same_request else start_over() | {"task": task}
     day, time = (state.day, state.time) if keeps_values else (None, None)
     if phone is not None:
-        update["phone"] = phone
+        update["phone"], update["extension"] = phone, heard.extension  # a new number comes with its own extension
+    elif heard.extension and (phone or state.phone):
+        update["extension"] = heard.extension  # "extension 45" said after the number
     day, time, update["choices"] = _take_heard_values(heard, day, time)
     if heard.ambiguous == "day":
         update["choices"] = day_choices(state, heard, today)

@@ -138,7 +138,7 @@ BOOKING = Task(
     ask_time=_offered_times,
     ask_name=phrases.NAME_FOR_BOOKING,
     read_back=lambda state: phrases.booking_read_back(state.name, state.day, _chosen_time(state), said_date(state),
-                                                      state.provider),
+                                                      state.provider, state.phone, state.extension),
     re_ask=lambda state: phrases.booking_re_ask(state.name, state.day, _chosen_time(state), said_date(state),
                                                 state.provider),
     write="book",
@@ -252,7 +252,8 @@ CALLBACK = Task(
     ask_day=lambda state: phrases.WHICH_DAY,  # never asked: a callback needs a name and a number only
     ask_time=lambda state: phrases.WHICH_DAY,
     ask_name=phrases.NAME_FOR_CALLBACK,
-    read_back=lambda state: phrases.callback_read_back(state.name, state.phone, state.day, state.time),
+    read_back=lambda state: phrases.callback_read_back(state.name, state.phone, state.day, state.time,
+                                                       state.extension),
     re_ask=lambda state: phrases.callback_re_ask(state.name, state.phone),
     write="request_callback",
     then=None,

@@ -17,6 +17,7 @@ from dialog.tasks import not_open, said_date
 from dialog.time_wishes import closed_for, closed_then, fitting, offer_on, open_choices, with_fallback
 from nodes.common import clinic, read_tool
 from voicekit.backend import ClinicBackend
+from voicekit.clinics.checks import as_hhmm
 from voicekit.schedule import coming, weekday_of
 
 SEARCH_DAYS = 7
@@ -115,7 +116,8 @@ def _find_wished(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
 def _open_times(runtime: Runtime[Context], api: ClinicBackend, on: CallState) -> list[str]:
     """The times ``api.find_slots`` gives for ``on``'s day (and date, on a dated backend) that the agent may offer."""
     dated = {"date": on.date} if runtime.context.dated_backend() and on.date else {}
-    found = [str(t) for t in read_tool(runtime, api.find_slots, on.day, **dated)]
+    # "09:00:00" from a calendar that adds seconds is 9 am; a time that is no time at all is never offered
+    found = sorted({hhmm for t in read_tool(runtime, api.find_slots, on.day, **dated) if (hhmm := as_hhmm(t))})
     return offered_on(on, runtime.context, found)
 
 

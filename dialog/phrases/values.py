@@ -102,6 +102,11 @@ def spoken_phone(phone: str) -> str:
     return ", ".join(" ".join(g) for g in groups) or phone
 
 
+def spoken_phone_and_extension(phone: str, extension: str | None) -> str:
+    """A phone number digit by digit, and its extension if the caller gave one: "6 1 7, ..., extension 4 5"."""
+    return spoken_phone(phone) + (f", extension {' '.join(extension)}" if extension else "")
+
+
 def _phone_groups(digits: str) -> list[str]:
     """A run of digits split into the groups of a phone number: the last four, threes before them."""
     if len(digits) <= 4:

@@ -67,3 +67,31 @@ def test_a_past_date_without_a_year_this_month_is_refused_and_a_no_asks_the_day(
     assert "December 10, 2025 has already passed" in replies[1]["say"]
     assert replies[2]["say"].endswith("Which day would you like to come in?") and agent.slots["day"] is None
     assert [c[0] for c in api.calls] == []  # a past date is never asked of the calendar
+
+
+def test_numbers_as_callers_say_them_are_taken_whole():
+    from voicekit.privacy import take_phone_number
+
+    assert take_phone_number("Oh, 617 555 0123")[1] == "6175550123"  # "Oh," is no zero
+    assert take_phone_number("oh two oh, seven nine four six, oh nine five eight")[1] == "02079460958"
+    assert take_phone_number("617 555 0123, 10 am please") == ("[phone ending 0123], 10 am please", "6175550123")
+    assert take_phone_number("it's 617 555 01... sorry, 617 555 0124")[1] == "6175550124"  # corrected: the last
+    assert take_phone_number("six one seven... five five five... oh one two three")[1] == "6175550123"
+
+
+def test_an_extension_is_read_back_and_reaches_staff_with_the_request():
+    saturday = datetime(2026, 12, 5, 20, 0, tzinfo=ZoneInfo("America/New_York"))
+    api = ClinicAPI()
+    agent = VoiceAgent(api, sleep=lambda s: None, clock=lambda: saturday)
+    for turn in ("can someone call me back?", "Jamie", "it's 617-555-0123 extension 45"):
+        reply = agent.handle(turn)
+    assert reply["state"] == "CONFIRM" and "extension 4 5" in reply["say"]
+    agent.handle("yes")
+    (request,) = api.callbacks
+    assert request["phone"] == "+16175550123" and request["summary"]["extension"] == "45"
+
+
+def test_digits_said_unasked_that_are_no_phone_number_stay_masked_and_unkept():
+    agent, api, replies = call("Book me on Tuesday", "my member ID is 4471 2290 5531", "10 am, my name is Jamie")
+    assert "card or ID numbers" in replies[1]["say"] and agent.slots["name"] == "Jamie"
+    assert "4471" not in agent.heard and all("4471" not in str(c) for c in api.calls)

@@ -15,6 +15,7 @@ from datetime import date
 import voicekit.nlu.lexicon as lexicon
 from voicekit.nlu.act_rules import ACT_RULES
 from voicekit.nlu.dates import dates_and_weekdays, find_dates, numeric_dates_as_words
+from voicekit.nlu.extensions import find_extension
 from voicekit.nlu.intent_rules import INTENT_RULES
 from voicekit.nlu.judgements import is_stop
 from voicekit.nlu.names import bare_name, find_name, find_provider
@@ -120,6 +121,8 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     named = find_dates(lower, today if isinstance(today, date) else _NO_CLOCK,
                        ruled_out=lambda at: ruled_out(lower, at, clause_starts))
     date_words = {at for _, said_at in named for at in said_at}
+    heard.extension, extension_words = find_extension(lower)
+    date_words |= extension_words  # "extension 12" is no time
     offered_too = False
     if isinstance(today, date) and any(on is not None for on, _ in named):
         heard.dates, offered_too = dates_and_weekdays([on for on, _ in named if on is not None], heard.days, today)

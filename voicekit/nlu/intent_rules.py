@@ -59,6 +59,15 @@ def _agreed_at(turn: Turn) -> int | None:
     return None if wonders or names_a_want or has_phrase(turn.joined, ("not sure",)) else yes_at
 
 
+def _leaves_it(turn: Turn) -> bool:
+    """"Oh, leave it", "just leave it then": turns down what was asked; "leave it at 10" or "leave it?" do not."""
+    if turn.asked or "leave" not in turn.words:
+        return False
+    at = next((i for i in range(len(turn.lower) - 1) if turn.lower[i:i + 2] == ["leave", "it"]), None)
+    asks_for_it = at is not None and turn.lower[at - 1:at] in (["please"], ["and"])  # "please leave it" leaves it
+    return at is not None and not asks_for_it and set(turn.lower[at + 2:]) <= lexicon.LEAVE_IT_ENDINGS
+
+
 def _proposes_a_value(turn: Turn) -> bool:
     """A value said before the yes only proposes it: "March 10th sounds right", "3 pm sounds like a good time"."""
     yes_at = _agreed_at(turn)
@@ -89,7 +98,8 @@ def _seeks_a_provider(turn: Turn) -> bool:
 
 def _gives_a_value(turn: Turn) -> bool:
     heard = turn.heard
-    return bool(heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day)
+    return bool(heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day
+                or heard.extension)
 
 
 INTENT_RULES: tuple[Rule[Intent], ...] = (
@@ -114,6 +124,7 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("asks_for_a_change", lambda t: has_phrase(t.joined, lexicon.CHANGE_REQUESTS), "no"),
     Rule("but_after_thanks", lambda t: has_phrase(t.joined, lexicon.BUT_AFTER_THANKS), "no"),
     Rule("cannot", lambda t: t.joined in ("i do not", "i don't", "i cannot", "i can't"), "no"),
+    Rule("leaves_it", _leaves_it, "no"),
     Rule("proposes_a_value_to_book", lambda t: _proposes_a_value(t) and t.heard.booking_verb, "book"),
     Rule("proposes_a_value", _proposes_a_value, "inform"),
     Rule("agrees", lambda t: _agreed_at(t) is not None, "yes"),

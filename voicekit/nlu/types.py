@@ -68,6 +68,8 @@ class Understanding:
     """The caller said "this evening" (afternoon, morning): today, if the call has no other day."""
     relative_day: str | None = None
     """"today"/"tomorrow" when the caller said it (resolved into ``day`` only if today is known)."""
+    extension: str | None = None
+    """The extension said with a phone number ("extension 45": "45")."""
     sensitive: bool = False
     """True when a card, ID or other long number was spoken (it was masked)."""
     masked_text: str = ""
