@@ -44,6 +44,15 @@ def date_refused(state: CallState, context: Context) -> str | None:
     return None  # a weekday without times is the backend's to say (it is asked, and answers with none)
 
 
+def month_refused(month: str, context: Context) -> str | None:
+    """"Sometime in June", when June begins past the booking horizon: why it cannot be booked, else None."""
+    rules = _rules(context)
+    if rules is None:
+        return None
+    first = date.fromisoformat(f"{month}-01")
+    return calendar_phrases.beyond_horizon(rules.days_ahead) if rules.refusal(first) == "beyond_horizon" else None
+
+
 def instead_of_past(state: CallState, context: Context) -> str | None:
     """The date a caller who named a past one may have meant: the same day of the month, next time it comes.
 

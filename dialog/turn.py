@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dialog import calendar_phrases, line_callback, phrases
+from dialog.calendar import month_refused
 from dialog.consent import changes_read_back
 from dialog.context import Context
 from dialog.handoff import handoff_update
@@ -53,6 +54,7 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         turn["call_id"] = context.new_call_id()
         staff_in, staff_back = staff_in_now(context)
         turn |= {"staff_in": staff_in, "staff_back": staff_back, "reads_dates": context.clock is not None}
+        state = replace(state, reads_dates=context.clock is not None)  # the first answer already asks by date
         if context.caller_number:  # kept with the call, so every later turn (on any worker) checks the same one
             turn["caller_id"] = context.caller_number
     fresh = replace(state, notes=[], staff_in=staff_in, staff_back=staff_back)
@@ -94,6 +96,10 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         notes.append(phrases.not_a_phone_number(why_not_a_phone(said_phone, context.profile.country)))
     if heard.sensitive:
         notes.append(phrases.PRIVACY)
+    if heard.month and not (heard.day or heard.days or heard.date) and state.dialog_state != "ASK_NAME":
+        refused = month_refused(heard.month, context)  # "sometime in June", past the horizon: said at once
+        if refused:
+            notes.append(refused)
     if heard.act == "medical":
         notes.append(phrases.NO_ADVICE)
     if heard.act == "services":

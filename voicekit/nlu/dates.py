@@ -102,17 +102,65 @@ def find_dates(lower: list[str], today: date,
         if i in used:
             continue
         hit = _month_day(lower, i, today) or _day_of_month(lower, i, today) or _relative(lower, i, today)
+        if hit is not None and found and hit[1] == {i} and lower[i - 1:i] in _LISTED and found[-1][0] is not None:
+            same = _same_month(found[-1][0], lower[i])  # "January 4th or 5th": January's 5th
+            hit = (same[0], {i}) if same else hit
         if hit is not None and not hit[1] & used and not ruled_out(min(hit[1], default=i)):
             found.append(hit)
             used |= hit[1]
     return found
 
 
+_LISTED = (["or"], ["and"], ["to"], ["through"], ["till"], ["until"])
+
+
+def _same_month(before: date, token: str) -> tuple[date | None, set[int]] | None:
+    """A day of the month said right after a date, in that date's month ("the 14th or 15th", "January 4th or 5th")."""
+    day = _day_number(token, ordinal_only=True)
+    try:
+        return (date(before.year, before.month, day), set()) if day else None
+    except ValueError:
+        return None
+
+
 def _year_after(lower: list[str], j: int) -> tuple[int | None, int]:
-    """A year said right after a date ("march 3rd 2019", "the 3rd of march, 2027", "march 3rd of 2027")."""
+    """A year said right after a date: "march 3rd 2019", "march 3rd of 2027", "december tenth twenty twenty five"."""
     k = j + (j < len(lower) and lower[j] == "of")
     if k < len(lower) and _YEAR.match(lower[k]):
         return int(lower[k]), k + 1 - j
+    year, width = spoken_year(lower, k)
+    return (year, k + width - j) if year else (None, 0)
+
+
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_TEENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+          "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+
+
+def _two_digits(lower: list[str], j: int) -> tuple[int | None, int]:
+    """Two digits in words at ``lower[j:]`` ("nineteen", "twenty five", "oh five"), with the tokens they took."""
+    word = lower[j] if j < len(lower) else ""
+    if word in _TEENS:
+        return _TEENS[word], 1
+    if word in _TENS:
+        unit = _UNITS.get(lower[j + 1]) if j + 1 < len(lower) else None
+        return (_TENS[word] + unit, 2) if unit else (_TENS[word], 1)
+    if word in ("oh", "o") and j + 1 < len(lower) and lower[j + 1] in _UNITS:
+        return _UNITS[lower[j + 1]], 2
+    return None, 0
+
+
+def spoken_year(lower: list[str], j: int) -> tuple[int | None, int]:
+    """A year in words at ``lower[j:]``: "twenty nineteen", "twenty twenty five", "two thousand (and) nineteen"."""
+    if lower[j:j + 2] == ["two", "thousand"]:
+        k = j + 2 + (lower[j + 2:j + 3] == ["and"])
+        rest, width = _two_digits(lower, k)
+        return (2000 + (rest or 0), k - j + width) if rest or k == j + 2 else (None, 0)
+    if lower[j:j + 1] == ["twenty"]:
+        rest, width = _two_digits(lower, j + 1)
+        return (2000 + rest, 1 + width) if rest is not None and rest >= 10 else (None, 0)
     return None, 0
 
 
@@ -136,7 +184,14 @@ def _month_day(lower: list[str], i: int, today: date) -> tuple[date | None, set[
     if day is None or (lower[i] == "may" and not _ORDINAL_DIGITS.match(lower[j]) and lower[j] not in ORDINAL_WORDS):
         return None  # "may 3" is too likely "may I..."; "may 3rd" is a date
     year, width = _year_after(lower, j + 1)
-    return _on(today, year, month, day), set(range(i, j + 1 + width))
+    start = i
+    if year is None:  # "two thousand nineteen march third": the year first
+        for back in range(4, 1, -1):
+            said, took = spoken_year(lower, i - back) if i >= back else (None, 0)
+            if said and took == back:
+                year, start = said, i - back
+                break
+    return _on(today, year, month, day), set(range(start, j + 1 + width))
 
 
 def _day_of_month(lower: list[str], i: int, today: date) -> tuple[date | None, set[int]] | None:
@@ -152,7 +207,9 @@ def _day_of_month(lower: list[str], i: int, today: date) -> tuple[date | None, s
         return _on(today, year, MONTHS[lower[j]], day), set(range(i, j + 1 + width))
     if j + 1 < len(lower) and lower[j] in ("this", "next") and lower[j + 1] == "month":
         return _in_month(today, day, 0 if lower[j] == "this" else 1), set(range(i, j + 2))
-    if _ORDINAL_DIGITS.match(lower[i]):  # "the 14th" alone: this month's, or next month's once past
+    # "the 14th" alone (or "the tenth": a word only from the sixth on, "the first" is the first time offered):
+    # this month's, or next month's once past
+    if _ORDINAL_DIGITS.match(lower[i]) or (day >= 6 and i > 0 and lower[i - 1] == "the"):
         return _in_month(today, day, None), {i}
     return None
 
@@ -169,6 +226,8 @@ def _relative(lower: list[str], i: int, today: date) -> tuple[date | None, set[i
     if weekday is None:
         return None
     coming = today + timedelta(days=(weekday - today.weekday()) % 7 or 7)
+    if lower[i + 1:i + 3] == ["after", "next"]:  # "Friday after next"
+        return coming + timedelta(days=7), {i, i + 1, i + 2}
     if i >= 1 and lower[i - 1] in ("next", "this"):
         return coming, {i - 1, i}
     if lower[i + 1:i + 3] == ["next", "week"]:
@@ -195,3 +254,27 @@ def dates_and_weekdays(named: list[date], weekdays: list[str], today: date) -> t
         nearest = anchor + timedelta(days=ahead if ahead <= 3 else ahead - 7)
         dates.append(nearest if nearest >= today else nearest + timedelta(days=7))
     return [on.isoformat() for on in sorted(dict.fromkeys(dates))], True
+
+
+_MONTH_CUES = {"in", "sometime", "early", "late", "mid", "during", "until", "till", "before", "after", "next",
+               "by", "of", "end", "beginning", "start", "middle"}
+_AFTER_A_MONTH = {"would", "is", "works", "work", "please", "then", "better", "maybe", "perhaps", "sometime",
+                  "instead", "preferably"}
+
+
+def month_alone(lower: list[str], original: list[str], today: date, date_words: set[int]) -> str | None:
+    """A month named without a day ("sometime in June", "april would be better"): "YYYY-MM", the next such month.
+
+    Not a month of a date said ("June 3rd"), not "may" (a modal), not a name ("June Park", "April Dawson").
+    """
+    for i, word in enumerate(lower):
+        if word not in MONTH_NAMES or word == "may" or i in date_words:
+            continue
+        following = lower[i + 1] if i + 1 < len(lower) else None
+        named = following is not None and original[i + 1][:1].isupper() and not original[i + 1].isupper()
+        cued = (i > 0 and lower[i - 1] in _MONTH_CUES) or following is None or following in _AFTER_A_MONTH
+        if cued and not named:
+            month = MONTHS[word]
+            year = today.year if month >= today.month else today.year + 1
+            return f"{year}-{month:02d}"
+    return None

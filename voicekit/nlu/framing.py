@@ -16,9 +16,12 @@ _TODAY = ("today", "tonight")
 
 def not_the_request(lower: list[str], at: int, clause_starts: frozenset[int]) -> bool:
     """The day word at ``at`` frames the turn or is an obstacle: not the day the caller asks for."""
+    if at > 0 and lower[at - 1] in ("last", "past"):
+        return True  # "ever since last Wednesday": a day gone by
     start, end = _clause(lower, at, clause_starts)
     clause = lower[start:end]
-    return _frames(clause, at - start) or _remarks_on_today(clause, at - start) or _busy_on(lower, at, start)
+    return _frames(clause, at - start) or _remarks_on_today(clause, at - start) or _busy_on(lower, at, start) \
+        or _not_then(lower, at)
 
 
 def _clause(lower: list[str], at: int, clause_starts: frozenset[int]) -> tuple[int, int]:
@@ -63,6 +66,16 @@ def _remarks_on_today(clause: list[str], at: int) -> bool:
     joined = " ".join(clause)
     return bool(lexicon.REMARK_WORDS & set(clause) and _stated(clause) is not None) \
         or any(phrase in joined for phrase in lexicon.REMARKS_ON_THE_DAY)
+
+
+def _not_then(lower: list[str], at: int) -> bool:
+    """'Thursday I have chemo, so not then': the day is turned down a few words on, before another day is said."""
+    for k in range(at + 1, min(len(lower) - 1, at + 8)):
+        if lower[k].removesuffix("'s") in lexicon.DAY_FORMS:
+            return False
+        if lower[k] == "not" and lower[k + 1] in ("then", "that"):
+            return True
+    return False
 
 
 def _busy_on(lower: list[str], at: int, clause_start: int) -> bool:

@@ -99,7 +99,7 @@ def _seeks_a_provider(turn: Turn) -> bool:
 def _gives_a_value(turn: Turn) -> bool:
     heard = turn.heard
     return bool(heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day
-                or heard.extension)
+                or heard.extension or heard.month)
 
 
 INTENT_RULES: tuple[Rule[Intent], ...] = (

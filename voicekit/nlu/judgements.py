@@ -35,7 +35,8 @@ _ACCEPTANCE = re.compile(
 _VALUE_WORDS = (*lexicon.DAY_FORMS, *lexicon.MONTH_WORDS, *lexicon.PARTS_OF_DAY, *lexicon.NUMBER_NAMES, "today",
                 "tomorrow", "tonight", "noon", "midday", "am", "pm", "half", "quarter")
 VALUE_WORD = re.compile(r"\d|(?<![\w'])(?:" + "|".join(_VALUE_WORDS) + r")(?![\w'])")
-_CALLERS_OWN = re.compile(r"(?<![\w'])(?:my|our)\s+(?:\w+\s+){0,2}?(?:number|address|details|info)(?![\w'])")
+_CALLERS_OWN = re.compile(r"(?<![\w'])(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:number|address|details|info)"
+                          r"|(?:the|this) number (?:i'm|i am|i'm calling|i am calling)\b[\w ]*)(?![\w'])")
 _ANYTHING_ELSE = re.compile(r"(?<![\w'])anything else(?! (?:you|i|from|to|we)\b)")
 # The caller asks where the provider is or how to reach them: "what is his address?", "her number?", "what street
 # are they on?", "where is she?".
@@ -85,8 +86,14 @@ def asks_about_the_line(joined: str, original: list[str]) -> str | None:
 
 
 def yes_said_at(lower: list[str], joined: str) -> int | None:
-    """Where in ``joined`` the turn first agrees: a leading yes word, a yes phrase or an acceptance; else None."""
-    return 0 if _leading(lower) in lexicon.YES_WORDS else _agreed_at(joined)
+    """Where in ``joined`` the turn first agrees: a leading yes word, a yes phrase or an acceptance; else None.
+
+    "Good morning" greets: its "good" is no yes.
+    """
+    leading = _leading(lower)
+    greets = leading == "good" and lower[lower.index("good") + 1:lower.index("good") + 2] in (
+        ["morning"], ["afternoon"], ["evening"], ["day"], ["night"])
+    return 0 if leading in lexicon.YES_WORDS and not greets else _agreed_at(joined)
 
 
 def _agreed_at(joined: str) -> int | None:

@@ -122,6 +122,8 @@ def _time_at(tokens: list[str], i: int) -> FoundTime | None:
         return FoundTime(f"{four.group(1)}:{four.group(2)}", i, i + 1, False, True)
     if tok == "half" and i + 2 < len(tokens) and tokens[i + 1] == "past":
         return _relative(tokens, i, 3, 30)
+    if tok == "half" and i + 1 < len(tokens) and tokens[i + 1] in NUMBER_WORDS and (i == 0 or tokens[i - 1] != "a"):
+        return _relative(tokens, i, 2, 30)  # "half six": half past six, as in Britain
     if tok == "quarter" and i + 2 < len(tokens) and tokens[i + 1] in ("past", "after", "to"):
         return _relative(tokens, i, 3, 15 if tokens[i + 1] != "to" else -15)
     match = _DIGITS_RE.match(tok)

@@ -62,6 +62,9 @@ class Understanding:
     """The caller spoke of suicide: the crisis line is given with the emergency number."""
     date: str | None = None
     """The calendar date asked for ("YYYY-MM-DD") when the caller named one and today's date is known."""
+    month: str | None = None
+    """A month named without a day ("sometime in June"): "YYYY-MM", the next such month (a date past the
+    horizon is refused, whatever its day)."""
     dates: list[str] = field(default_factory=list)
     """Every distinct date named, in order ("the 10th or the 11th": two, for the caller to choose between)."""
     later_today: bool = False

@@ -18,16 +18,43 @@ def negated(lower: list[str], at: int) -> bool:
     """A value the caller rules out: "not Tuesday", "can't do Friday", "anything but Monday", "not at 10"."""
     if lower[max(0, at - 2):at] == ["if", "not"]:
         return False  # "9:30, if not 10 am": a fallback, not a time ruled out
+    if at >= 2 and lower[at - 1] in ("or", "nor") and _is_value(lower[at - 2]) and negated(lower, at - 2):
+        return True  # "I can't do Monday or Tuesday", "I can't do Thursday. Or Friday.": both ruled out
     looked = 0
-    for word in reversed(lower[max(0, at - 4):at]):
+    for k in range(at - 1, max(0, at - 4) - 1, -1):
+        word = lower[k]
         if word in ("at", "on", "do", "make", "it", "a", "the"):
             continue
         if word in lexicon.NEGATORS - {"no"} or word.endswith("n't"):  # "no, make it Wednesday" is a correction
-            return True
+            # "so not then, Friday is better": the negation is of "then", not of what follows it
+            return not (k + 1 < at and lower[k + 1] in lexicon.PRO_FORMS)
         looked += 1
         if looked == 2 or word in lexicon.DAY_FORMS or word in RELATIVE_DAYS or word[:1].isdigit():
             break  # "not Tuesday, Wednesday": the negation ends at the value it negates
     return at >= 2 and lower[at - 1] == "but" and lower[at - 2] in ("anything", "any", "anyday")
+
+
+def _is_value(word: str) -> bool:
+    return word.removesuffix("'s") in lexicon.DAY_FORMS or word in RELATIVE_DAYS or word[:1].isdigit()
+
+
+def preferred_day(lower: list[str], asked: bool) -> str | None:
+    """Of alternatives, the day the caller settles on ("Monday. Or Tuesday. Actually Monday's better.").
+
+    A day said with "actually", "rather" or "prefer" before it, or "better" or "best" after it; not in a
+    question ("is Monday or Tuesday better?" asks the line to choose).
+    """
+    if asked:
+        return None
+    chosen = None
+    for i, word in enumerate(lower):
+        day = word.removesuffix("'s")
+        if day not in lexicon.DAY_FORMS:
+            continue
+        before, after = set(lower[max(0, i - 2):i]), set(lower[i + 1:i + 3])
+        if before & lexicon.PREFERENCE_BEFORE or after & lexicon.PREFERENCE_AFTER:
+            chosen = lexicon.DAY_FORMS[day]
+    return chosen
 
 
 def choice(lower: list[str]) -> int | None:
@@ -122,10 +149,15 @@ def times(lower: list[str], content_words: int, date_words: set[int],
           clause_starts: frozenset[int] = frozenset()) -> list[str]:
     """The times named: a bare number only when cued ("at 3") or nearly alone, never a count, a date or a house."""
     times = []
-    for found in find_times(lower):
+    every = find_times(lower)
+    for n, found in enumerate(every):
         if found.start in date_words:  # "March 3", "on the 14th": a day of the month, not a time
             continue
         cued = found.start > 0 and lower[found.start - 1] in TIME_CUES
+        # "is 9 or 10 better?": two hours offered as alternatives are times, cued or not
+        cued = cued or any(abs(other.start - found.end) == 1 and lower[found.end:found.end + 1] == ["or"]
+                           or abs(found.start - other.end) == 1 and lower[found.start - 1:found.start] == ["or"]
+                           for other in every[max(0, n - 1):n + 2] if other is not found)
         counted = (found.end < len(lower) and lower[found.end] in lexicon.COUNTED) or (
             found.start > 0 and lower[found.start - 1] in lexicon.POINTING and not found.explicit)
         cued = cued or _bound_or_works(lower, found)

@@ -67,3 +67,8 @@ OBSTACLE_AFTER = (("no", "good"), ("not", "good"), ("bad",), ("out",), ("impossi
                   ("i", "am", "busy"), ("i'm", "away"), ("i", "have", "work"), ("i've", "got", "work"))
 # "Friday, I'm busy on Thursday": the obstacle has its own day, so the first is not it.
 OBSTACLE_OBJECTS = {"on", "at", "in", "that", "this", "then", *DAY_FORMS}
+# "not then", "not that one": a negation of what was just said, not of the value after it.
+PRO_FORMS = {"then", "that", "this", "those", "these", "one"}
+# "Actually Monday's better", "I'd rather Tuesday": the day settled on among alternatives.
+PREFERENCE_BEFORE = {"actually", "rather", "prefer", "preferably", "ideally"}
+PREFERENCE_AFTER = {"better", "best", "preferably", "ideally"}
