@@ -48,12 +48,35 @@ def spoken_choices(days: Sequence[str]) -> list[str]:
         if one_month:
             said.append(f"{weekday.capitalize()} the {ordinal(on.day)}")
         else:  # a date alone is one the caller may have meant in another year: its year is said
-            said.append(spoken_day(weekday, day) + (f", {on.year}" if len(days) == 1 else ""))
+            said.append(spoken_day(weekday, day) + (f", {spoken_year(on.year)}" if len(days) == 1 else ""))
     return said
 
 
 def _is_date(day: str) -> bool:
     return len(day) == 10 and day[4] == "-"
+
+
+_ONES = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS_SAID = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def _under_a_hundred(number: int) -> str:
+    if number < 20:
+        return _ONES[number]
+    tens, ones = divmod(number, 10)
+    return _TENS_SAID[tens] + (f"-{_ONES[ones]}" if ones else "")
+
+
+def spoken_year(year: int) -> str:
+    """A year as people say it: 2019 -> "twenty nineteen", 2027 -> "twenty twenty-seven", 2005 -> "two thousand five".
+
+    Digits would be read as a number ("two thousand and nineteen" at best, "two zero one nine" at worst).
+    """
+    century, rest = divmod(year, 100)
+    if rest == 0 or (century == 20 and rest < 10):
+        return f"two thousand {_ONES[rest]}".strip() if century == 20 else f"{_under_a_hundred(century)} hundred"
+    return f"{_under_a_hundred(century)} {_under_a_hundred(rest) if rest >= 10 else 'oh ' + _ONES[rest]}"
 
 
 def ordinal(number: int) -> str:

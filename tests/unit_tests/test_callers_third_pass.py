@@ -64,7 +64,7 @@ def test_a_weekday_that_is_neither_of_the_dates_offered_is_asked_again():
 
 def test_a_past_date_without_a_year_this_month_is_refused_and_a_no_asks_the_day():
     agent, api, replies = call("I'd like to book", "December 10th 2025", "no")
-    assert "December 10, 2025 has already passed" in replies[1]["say"]
+    assert "December 10, twenty twenty-five has already passed" in replies[1]["say"]
     assert replies[2]["say"].endswith("Which day would you like to come in?") and agent.slots["day"] is None
     assert [c[0] for c in api.calls] == []  # a past date is never asked of the calendar
 
