@@ -44,6 +44,37 @@ def date_refused(state: CallState, context: Context) -> str | None:
     return None  # a weekday without times is the backend's to say (it is asked, and answers with none)
 
 
+def month_refused(month: str, context: Context) -> str | None:
+    """"Sometime in June", when June begins past the booking horizon: why it cannot be booked, else None."""
+    rules = _rules(context)
+    if rules is None:
+        return None
+    first = date.fromisoformat(f"{month}-01")
+    return calendar_phrases.beyond_horizon(rules.days_ahead) if rules.refusal(first) == "beyond_horizon" else None
+
+
+def instead_of_past(state: CallState, context: Context) -> str | None:
+    """The date a caller who named a past one may have meant: the same day of the month, next time it comes.
+
+    "March 3rd 2019" is asked about ("Did you mean Wednesday, March 3?"), never booked as another year's date
+    silently; None when that date cannot be booked either (beyond the horizon, a holiday) or nothing was past.
+    """
+    rules = _rules(context)
+    if rules is None or state.date is None:
+        return None
+    on, today = date.fromisoformat(state.date), rules.today()
+    if on >= today:
+        return None
+    for year in (today.year, today.year + 1):
+        try:
+            candidate = on.replace(year=year)
+        except ValueError:  # February 29th in a year without one
+            continue
+        if candidate >= today:
+            return candidate.isoformat() if rules.refusal(candidate) is None else None
+    return None
+
+
 def offered_on(state: CallState, context: Context, times: list[str]) -> list[str]:
     """The backend's open times that may be offered: none on a refused date, none already past today."""
     rules = _rules(context)

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 
 from dialog.phrases import spoken_day, spoken_time
+from dialog.phrases.values import spoken_year
 from voicekit.schedule import WEEKDAYS, weekday_of
 
 
@@ -65,8 +66,8 @@ def holidays_ahead(holidays: Sequence[str], today: date, within_days: int = 31) 
 
 
 def date_past(day: str, on: str) -> str:
-    """The date asked for is already past."""
-    return f"{spoken_date(on)} has already passed."
+    """The date asked for is already past (said with its year: "March 3rd 2019" may be a slip for this year's)."""
+    return f"{spoken_date(on)}, {spoken_year(date.fromisoformat(on).year)} has already passed."
 
 
 def holiday(day: str, on: str) -> str:

@@ -41,7 +41,8 @@ o k | alright | all right | um | umm | uh | uhh | er | erm | ah | oh | well | so
 _NAMING_THE_WRITE = {
     "book": "book it | please book it | go ahead and book it | go ahead and book | book it please",
     "cancel": "cancel it | please cancel it | go ahead and cancel it | go ahead and cancel | cancel it please",
-    "request_callback": "leave it | please leave it | leave the request | leave that request | leave a request | "
+    # Not "leave it" alone: "oh, leave it" turns the request down (issue 38); "please leave it" asks for it.
+    "request_callback": "please leave it | leave the request | leave that request | leave a request | "
                         "go ahead and leave it | send it | please send it",
 }
 

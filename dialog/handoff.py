@@ -23,7 +23,8 @@ def summary(state: CallState, day: str | None = None, time: str | None = None, n
 def for_staff(state: CallState, about: Summary | None = None) -> dict[str, Any]:
     """What staff get with a callback request: the summary (the lab's three slots), the date, the reason if said."""
     reason = {"reason": state.reason} if state.reason else {}
-    return {**(about if about is not None else summary(state)), "date": state.date, **reason}
+    extension = {"extension": state.extension} if state.extension else {}  # "extension 45": staff dial it too
+    return {**(about if about is not None else summary(state)), "date": state.date, **reason, **extension}
 
 
 def handoff_update(state: CallState, reason: HandoffReason, note: str | None = None, *, day: str | None = None,

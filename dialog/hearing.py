@@ -16,6 +16,7 @@ from typing import cast
 from dialog.context import Context
 from dialog.state import CallState
 from voicekit.nlu import INTENTS, Intent, Understanding
+from voicekit.weekdays import weekday_of
 
 
 def hear(text: str, state: CallState, context: Context) -> Understanding:
@@ -23,10 +24,17 @@ def hear(text: str, state: CallState, context: Context) -> Understanding:
     heard = context.parser(text, today_or_none(context))
     if heard.act == "dtmf":
         return _keypad(heard, state)
-    if heard.pick is not None and not heard.times and (state.choices or state.offered_times):
+    if state.dialog_state == "ASK_NAME" and state.name_choices:
+        if heard.pick is not None and (1 <= heard.pick <= len(state.name_choices) or heard.pick == -1):
+            heard.name = state.name_choices[heard.pick - 1 if heard.pick > 0 else -1]  # "the second one"
+            heard.intent = "inform" if heard.intent == "unknown" else heard.intent
+    elif state.dialog_state == "ASK_DAY" and state.choices:
+        _choose_day(heard, state.choices)
+    elif heard.pick is not None and not heard.times and (state.choices or state.offered_times):
         _choose_offered(heard, _heard_last(state), heard.pick)
-    if _yes_to_the_one_time_offered(heard, state):
+    if _yes_to_the_one_time_offered(heard, state) or _repeats_the_day_offered(heard, state):
         _choose_offered(heard, _heard_last(state), 1)
+        heard.date = heard.date or (state.offered_date if heard.day == state.offered_day else None)
     if context.nlu == "llm" or (context.nlu == "hybrid" and heard.intent == "unknown" and heard.act is None):
         heard.intent = _llm_intent(heard, context)
     return heard
@@ -88,6 +96,19 @@ def _yes_to_the_one_time_offered(heard: Understanding, state: CallState) -> bool
         and not _SECOND_THOUGHTS.search(heard.masked_text.lower())
 
 
+def _repeats_the_day_offered(heard: Understanding, state: CallState) -> bool:
+    """"Friday has 4 pm, would you like 4 pm?" - "Friday." / "Friday then": the caller takes it by repeating the day.
+
+    Only the day of a single time put to the caller, said with nothing else (no time, no other date, no doubt);
+    with two times offered the day alone chooses neither, and the question is asked again.
+    """
+    offered = _heard_last(state)
+    return state.dialog_state == "ASK_TIME" and len(offered) == 1 and heard.day is not None \
+        and heard.day == state.offered_day and heard.date in (None, state.offered_date) \
+        and heard.intent in ("inform", "yes") and not (heard.times or heard.wish or heard.ambiguous) \
+        and not _SECOND_THOUGHTS.search(heard.masked_text.lower())
+
+
 # A yes with a question, a "but", a negation, a hedge or a hold in it takes no time ("yes, but not 4", "yes?",
 # "sure, I guess", "yes, hold on"): the time is asked again instead of read back.
 _SECOND_THOUGHTS = re.compile(r"\?|\b(but|not|no|never|nope|guess|maybe|probably|perhaps|think|wait|hold|hang|"
@@ -101,6 +122,38 @@ def _choose_offered(heard: Understanding, offered: list[str], pick: int) -> None
         heard.times = [heard.time]
         if heard.intent == "unknown":
             heard.intent = "inform"
+
+
+def _choose_day(heard: Understanding, choices: list[str]) -> None:
+    """The day the caller chose among those they were asked about ("Thursday the 10th or Friday the 11th?").
+
+    "The second one", "Friday" (the one of them on a Friday), or, to "Did you mean Wednesday, March 3?", a yes.
+    """
+    chosen = None
+    if heard.pick is not None and not heard.days and (1 <= heard.pick <= len(choices) or heard.pick == -1):
+        chosen = choices[heard.pick - 1 if heard.pick > 0 else -1]
+    elif heard.day and not heard.date and heard.ambiguous is None:
+        fits = [c for c in choices if heard.day in (c, _is_date(c) and weekday_of(date.fromisoformat(c)))]
+        if len(fits) > 1:  # "Thursday" to "Thursday the 10th or Thursday the 17th?": still both
+            heard.day, heard.date, heard.dates, heard.ambiguous = None, None, fits, "day"
+            return
+        chosen = fits[0] if fits else None
+    elif len(choices) == 1 and heard.intent == "yes" and not (heard.days or heard.times or heard.relative_day) \
+            and not _SECOND_THOUGHTS.search(heard.masked_text.lower()):
+        chosen = choices[0]
+    if chosen is None:
+        return
+    if _is_date(chosen):
+        heard.date, heard.dates, heard.day = chosen, [chosen], weekday_of(date.fromisoformat(chosen))
+    else:
+        heard.day = chosen
+    heard.days = [heard.day]
+    if heard.intent in ("unknown", "yes"):
+        heard.intent = "inform"
+
+
+def _is_date(choice: str) -> bool:
+    return len(choice) == 10 and choice[4] == "-"
 
 
 def _keypad(heard: Understanding, state: CallState) -> Understanding:

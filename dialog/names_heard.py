@@ -89,3 +89,26 @@ def _written_as_a_name(text: str) -> bool:
 def _is_the_provider(alone: str, provider: str) -> bool:
     names = provider.casefold().split()[1:]  # after the title
     return alone.casefold() in (" ".join(names), names[-1] if names else "")
+
+
+def surname_added(text: str, heard: Understanding, known: str | None) -> str | None:
+    """The whole name, when a bare name said after one repeats it with more ("Rob", then "Rob Robertson")."""
+    said = heard.name or bare_name_of(text)
+    if known and said and said.casefold().startswith(known.casefold() + " "):
+        return said
+    return None
+
+
+def names_to_ask_about(text: str, heard: Understanding, spoken: str | None, known: str | None) -> list[str]:
+    """[the name given, the new one] when the new one only lengthens or shortens it: asked about, never swapped.
+
+    "Rob", then "Robertson" (or "Robertson", then "Rob") may be a slip or the whole name: the caller says which.
+    A surname added ("Rob", then "Rob Robertson") is the whole name, taken as said; another name is a correction.
+    """
+    said = heard.name or spoken or bare_name_of(text)
+    if not known or not said or said.casefold() == known.casefold():
+        return []
+    shorter, longer = sorted((known, said), key=len)
+    if longer.casefold().startswith(shorter.casefold() + " ") or not longer.casefold().startswith(shorter.casefold()):
+        return []
+    return [known, said]

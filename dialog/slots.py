@@ -9,18 +9,20 @@ from __future__ import annotations
 from datetime import date
 
 from dialog import phrases
+from dialog.profile import Hours
 from dialog.state import CallState, CallUpdate, TaskName
-from dialog.tasks import TASKS, task_named
-from dialog.time_wishes import offer_on, open_choices, wish_heard, with_fallback
+from dialog.tasks import TASKS, said_date, task_named
+from dialog.time_wishes import WISHING_TASKS, closed_then, offer_on, open_choices, wish_heard, with_fallback
 from voicekit.nlu import Understanding
 from voicekit.schedule import coming, weekday_of
 
 
 def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, notes: list[str],
-               phone: str | None = None, today: date | None = None) -> CallUpdate:
+               phone: str | None = None, today: date | None = None, hours: Hours | None = None) -> CallUpdate:
     """The slot updates of an understood turn (``notes`` gets what the caller should be told).
 
-    ``today``: the clinic's date, which a weekday said alone is resolved against (None: the clock failed).
+    ``today``: the clinic's date, which a weekday said alone is resolved against (None: the clock failed);
+    ``hours``: the clinic's opening hours, to say when a time asked is outside them.
     """
     task = requested_task(state, heard, spoken_name)
     same_request = task == state.task
@@ -30,20 +32,33 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     update: CallUpdate = {} if same_request else start_over() | {"task": task}
     day, time = (state.day, state.time) if keeps_values else (None, None)
     if phone is not None:
-        update["phone"] = phone
+        update["phone"], update["extension"] = phone, heard.extension  # a new number comes with its own extension
+    elif heard.extension and (phone or state.phone):
+        update["extension"] = heard.extension  # "extension 45" said after the number
     day, time, update["choices"] = _take_heard_values(heard, day, time)
+    if heard.ambiguous == "day":
+        update["choices"] = day_choices(state, heard, today)
+    elif same_request and not _says_when(heard) and heard.intent != "no":
+        update["choices"] = state.choices  # "It's Priya." to "Would you like 4 pm?": the question still stands
+    said_date = heard.date
+    if heard.later_today and not heard.days and not heard.date and today is not None:
+        day, said_date = weekday_of(today), today.isoformat()  # "this evening, around 7": today
+    if heard.time and time == heard.time and not heard.am_pm_said:
+        time = half_day_meant(state, heard.time)  # "7:00" after "7 pm": 7 pm
     if heard.time or heard.times:
         update["wanted_time"] = None  # a new time replaces one that was not open
     elif same_request and day != state.day and time is None and state.wanted_time:
         time = state.wanted_time  # "not open on Thursday" - "the 12th then": that time, on the new day
     # A named date comes with its weekday; another weekday said afterwards drops the old date.
     named_date, date_named = None, False
-    if heard.date:
-        named_date, date_named = heard.date, True
+    if said_date:
+        named_date, date_named = said_date, True
     elif same_request and day == state.day:
         named_date, date_named = state.date, state.date_named
     time = _narrowed(state, heard, task, day, time, update, notes)
     name = heard.name or spoken_name or state.name
+    if name:
+        update["name_choices"] = []
     if heard.provider:
         update["provider"] = heard.provider  # the doctor asked for: kept with the request, carried to the booking
 
@@ -53,6 +68,10 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
         if plain_no.start_over:
             return update | start_over() | {"notes": notes}
         time, update["wanted_time"] = None, None
+    closed = _closed_at_that_hour(state, task, day, time, hours)
+    if closed is not None:
+        notes.extend(closed.pop("notes"))
+        time, update = None, update | closed
     if task is not None:
         checked = TASKS[task].check_values(state, day, time, notes)
         day, time, update = checked.pop("day"), checked.pop("time"), update | checked
@@ -114,6 +133,50 @@ def requested_task(state: CallState, heard: Understanding, spoken_name: str | No
     return state.task
 
 
+def _closed_at_that_hour(state: CallState, task: TaskName | None, day: str | None, time: str | None,
+                         hours: Hours | None) -> CallUpdate | None:
+    """A time asked on the day whose times were offered, outside the clinic's hours then (see ``closed_then``)."""
+    if task not in WISHING_TASKS or time is None or day is None or day != state.offered_day or hours is None \
+            or time in state.offered_times:
+        return None
+    return closed_then(day, said_date(state, state.offered_date), time, state.offered_times, hours.get(day))
+
+
+def _says_when(heard: Understanding) -> bool:
+    """The turn says something about the day or time (so the caller's last question no longer stands as it was)."""
+    return bool(heard.day or heard.days or heard.date or heard.time or heard.times or heard.wish or heard.ambiguous
+                or heard.relative_day or heard.later_today)
+
+
+def half_day_meant(state: CallState, time: str) -> str:
+    """A time said without a.m. or p.m. ("7:00") is the half of the day the call already has for it.
+
+    The caller asked for 7 pm before (and it was not open, or is the time asked), was offered 7 pm, or asked
+    for the evening: "7:00" is 7 pm. Otherwise it stays as heard (a bare 1-6 is already the afternoon).
+    """
+    hour = int(time[:2])
+    twin = f"{(hour + 12) % 24:02d}{time[2:]}"
+    if twin in (state.wanted_time, state.time):
+        return twin
+    if twin in state.offered_times and time not in state.offered_times:
+        return twin
+    evening = state.time_wish is not None and state.time_wish["kind"] == "evening"
+    return twin if evening and hour < 12 and hour + 12 >= 17 else time
+
+
+def day_choices(state: CallState, heard: Understanding, today: date | None) -> list[str]:
+    """The days a caller asked to choose between: their dates ("the 10th or the 11th"), else the weekdays.
+
+    On a clinic's line a weekday offered is its coming date, so the question names both ("Thursday the 10th or
+    Friday the 11th?"); the lab's clockless line asks by weekday, as it always did.
+    """
+    if len(heard.dates) > 1:
+        return list(dict.fromkeys(heard.dates))
+    if state.reads_dates and today is not None:
+        return [coming(d, today).isoformat() for d in dict.fromkeys(heard.days)]
+    return list(dict.fromkeys(heard.days))
+
+
 def _take_heard_values(heard: Understanding, day: str | None,
                        time: str | None) -> tuple[str | None, str | None, list[str]]:
     """Day and time after this turn; two alternatives clear the value and become the choices to ask about."""
@@ -142,6 +205,7 @@ def _plain_no_to_read_back(state: CallState, heard: Understanding) -> bool:
 def start_over() -> CallUpdate:
     """Forget the request (keypad *): the caller begins again from the open question."""
     return {"task": None, "day": None, "date": None, "date_named": False, "time": None, "wanted_time": None,
-            "name": None, "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None,
+            "name": None, "name_choices": [],
+            "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None,
             "bookings_found": [], "choices": [], "booking_phone": None, "time_wish": None, "fallback_time": None,
             "provider": None}

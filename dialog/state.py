@@ -86,6 +86,10 @@ class CallState:
     """The calendar date asked for ("YYYY-MM-DD"): the one named, else the coming `day`; what a dated backend gets."""
     date_named: bool = False
     """The caller named the date itself ("March 12th", "tomorrow"): the read-back says it with the weekday."""
+    reads_dates: bool = False
+    """The line has a clock of its own (a clinic's line): every read-back and offer names the weekday and its date.
+
+    False only for the lab contract's ``VoiceAgent(api, sleep)``, whose traces keep a weekday said alone alone."""
     time: str | None = None
     """The time asked for, "HH:MM"; kept only once it is among the open times (or not yet checked)."""
     wanted_time: str | None = None
@@ -96,6 +100,8 @@ class CallState:
     """The time to take this turn if `time` is not open ("10 am, if not 11 am")."""
     name: str | None = None
     """The caller's name."""
+    name_choices: list[str] = field(default_factory=list)
+    """Two names given, one a short form of the other ("Rob", then "Robertson"): asked about, never swapped."""
     provider: str | None = None
     """The doctor the caller asked for ("Dr. Johnson"), if any: a backend whose ``book`` takes ``provider=`` gets it."""
     offered_day: str | None = None
@@ -123,6 +129,8 @@ class CallState:
     reused thread id can never replay (or be told of) another call's booking."""
     phone: str | None = None
     """The number to call the caller back on, E.164 ("+16175550123"); taken only when asked for, logged by its end."""
+    extension: str | None = None
+    """The extension the caller gave with that number ("45"): read back with it and passed on to staff."""
     caller_id: str | None = None
     """The caller id the phone line passed when the call started (E.164), None when withheld or not a number."""
     booking_phone: str | None = None
@@ -179,11 +187,13 @@ class CallUpdate(TypedDict, total=False):
     day: str | None
     date: str | None
     date_named: bool
+    reads_dates: bool
     time: str | None
     wanted_time: str | None
     time_wish: TimeWish | None
     fallback_time: str | None
     name: str | None
+    name_choices: list[str]
     provider: str | None
     offered_day: str | None
     offered_date: str | None
@@ -197,6 +207,7 @@ class CallUpdate(TypedDict, total=False):
     confirmed: bool
     call_id: str | None
     phone: str | None
+    extension: str | None
     caller_id: str | None
     booking_phone: str | None
     phone_said: str | None

@@ -70,9 +70,16 @@ class Task:
 # -- booking a new appointment -------------------------------------------------------------------
 
 
-def said_date(state: CallState) -> str | None:
-    """The date to say with the weekday: the one the caller named (a weekday said alone is read back alone)."""
-    return state.date if state.date_named else None
+def said_date(state: CallState, on: str | None = None) -> str | None:
+    """The date to say with the weekday (``on``, else the request's): always on a clinic's line (its own clock).
+
+    The weekday cross-checks the date ("Friday" said on a Friday is next week's: the caller hears "Friday,
+    December 11"). Without a clock of its own (the lab contract's ``VoiceAgent(api, sleep)``) a weekday said
+    alone is read back alone, as the lab's traces have it; a date the caller named is read back on every line.
+    """
+    if state.reads_dates:
+        return on or state.date
+    return state.date if state.date_named and on in (None, state.date) else None
 
 
 def _next_for_booking(state: CallState) -> Step:
@@ -115,7 +122,7 @@ def _offered_times(state: CallState) -> str:
     """Two times the caller named, or the day's open times."""
     if state.choices:
         return phrases.which_time_of(state.choices)
-    return phrases.open_times(state.offered_day, state.offered_times)
+    return phrases.open_times(state.offered_day, state.offered_times, said_date(state, state.offered_date))
 
 
 def _chosen_time(state: CallState) -> str:
@@ -131,7 +138,7 @@ BOOKING = Task(
     ask_time=_offered_times,
     ask_name=phrases.NAME_FOR_BOOKING,
     read_back=lambda state: phrases.booking_read_back(state.name, state.day, _chosen_time(state), said_date(state),
-                                                      state.provider),
+                                                      state.provider, state.phone, state.extension),
     re_ask=lambda state: phrases.booking_re_ask(state.name, state.day, _chosen_time(state), said_date(state),
                                                 state.provider),
     write="book",
@@ -245,7 +252,8 @@ CALLBACK = Task(
     ask_day=lambda state: phrases.WHICH_DAY,  # never asked: a callback needs a name and a number only
     ask_time=lambda state: phrases.WHICH_DAY,
     ask_name=phrases.NAME_FOR_CALLBACK,
-    read_back=lambda state: phrases.callback_read_back(state.name, state.phone, state.day, state.time),
+    read_back=lambda state: phrases.callback_read_back(state.name, state.phone, state.day, state.time,
+                                                       state.extension),
     re_ask=lambda state: phrases.callback_re_ask(state.name, state.phone),
     write="request_callback",
     then=None,

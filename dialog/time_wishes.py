@@ -86,3 +86,43 @@ def with_fallback(day: str | None, time: str | None, fallback: str | None, open_
         return time
     notes.append(phrases.fell_back(day, time, fallback))
     return fallback
+
+
+def closed_then(day: str | None, on_date: str | None, time: str, open_times: list[str],
+                hours: tuple[str, str] | None) -> CallUpdate | None:
+    """7 pm asked on a day the clinic closes at 5 pm: say so, and put the nearest open time to the caller.
+
+    Only for a time outside the clinic's opening hours that day and past the day's first or last open time (a
+    time inside them that is not open is just taken, and ``dialog.tasks.not_open`` tells the closest without
+    proposing it: a "yes" meant for something else must never take a time). The nearest open time is
+    asked about ("Would you like 4 pm?"), so a yes takes it; the time asked is kept for another day.
+    """
+    if not hours or not open_times or hours[0] <= time < hours[1]:
+        return None
+    if min(open_times) <= time <= max(open_times):  # the calendar has times around it: open then, only taken
+        return None
+    nearest = min(open_times, key=lambda t: (abs(minutes(t) - minutes(time)), minutes(t)))
+    note = phrases.closed_at(day, time, hours, on_date, nearest)
+    return {"time": None, "wanted_time": time, "choices": [nearest], "notes": [note]}
+
+
+def closed_for(day: str | None, on_date: str | None, wish: TimeWish, open_times: list[str],
+               hours: tuple[str, str] | None) -> CallUpdate | None:
+    """"Tonight", "after 6" at a clinic that closes at 5: said, and the day's latest time put to the caller.
+
+    The same before opening ("before 8" at a clinic that opens at 8:30: the earliest). None when the clinic is
+    open at some of that part of the day (its times there are only taken, and other days are looked at).
+    """
+    if not hours or not open_times:
+        return None
+    kind, bound = wish["kind"], wish.get("time")
+    late = PARTS[kind][0] if kind in ("evening", "afternoon") else bound if kind == "after" else None
+    early = PARTS[kind][1] if kind == "morning" else bound if kind == "before" else None
+    if late is not None and late >= hours[1] and max(open_times) < late:
+        nearest, closing = max(open_times), True
+    elif early is not None and early <= hours[0] and min(open_times) >= early:
+        nearest, closing = min(open_times), False
+    else:
+        return None
+    note = phrases.closed_for(day, wish, hours, on_date, nearest, closing)
+    return {"time": None, "choices": [nearest], "time_wish": None, "notes": [note]}

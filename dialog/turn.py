@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dialog import calendar_phrases, line_callback, phrases
+from dialog.calendar import month_refused
 from dialog.consent import changes_read_back
 from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.hearing import hear, today_or_none
-from dialog.names_heard import name_said_alone
+from dialog.names_heard import name_said_alone, names_to_ask_about, surname_added
 from dialog.slots import fill_slots, start_over
 from dialog.state import CallState, CallUpdate
 from dialog.tasks import task_named
@@ -67,7 +68,9 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         country = context.profile.country
         phone = dialable(said_phone, country) if checking else corrected(said_phone, state.phone, country)
     heard = hear(PHONE_TOKEN_RE.sub(" ", text), state, context)
-    turn: CallUpdate = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0,
+    # The question asked stands until the caller's answer changes it: a side question, a name or a miss keeps
+    # "Would you like 4 pm?" as the question asked again (``fill_slots`` decides for an answer with values).
+    turn: CallUpdate = {"notes": [], "repeat": False, "confirmed": False, "choices": state.choices, "silent": 0,
                   "phone_heard": None, "callback_offered": False}
     if phone is not None and not checking:
         turn["phone_said"] = said_phone
@@ -75,7 +78,8 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
     if state.call_id is None:  # the call's first turn: mint its id, and see once whether staff are in
         turn["call_id"] = context.new_call_id()
         staff_in, staff_back = staff_in_now(context)
-        turn |= {"staff_in": staff_in, "staff_back": staff_back}
+        turn |= {"staff_in": staff_in, "staff_back": staff_back, "reads_dates": context.clock is not None}
+        state = replace(state, reads_dates=context.clock is not None)  # the first answer already asks by date
         if context.caller_number:  # kept with the call, so every later turn (on any worker) checks the same one
             turn["caller_id"] = context.caller_number
     fresh = replace(state, notes=[], staff_in=staff_in, staff_back=staff_back)
@@ -121,13 +125,21 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         notes.append(phrases.not_a_phone_number(why_not_a_phone(said_phone, context.profile.country)))
     if heard.sensitive:
         notes.append(phrases.PRIVACY)
+    if heard.month and not (heard.day or heard.days or heard.date) and state.dialog_state != "ASK_NAME":
+        refused = month_refused(heard.month, context)  # "sometime in June", past the horizon: said at once
+        if refused:
+            notes.append(refused)
     if heard.act == "medical":
         notes.append(phrases.NO_ADVICE)
     if heard.act == "services":
         return turn | {"notes": [*notes, phrases.NO_SERVICE_INFO], "misunderstood": 0}  # changes no slot
-    if heard.intent == "hours" or heard.act in ("address", "hours"):
+    if heard.intent == "hours" or heard.act in SIDE_QUESTIONS:
         notes.append(answer_question(heard, context))
-        return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
+        if not (heard.act in ABOUT_THE_LINE and _gives_values(heard)):
+            return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
+        # "Tuesday. Oh, and what's the address?": answered, and Tuesday is taken as well (an hours question's day
+        # is what it asks about, so only these questions go on)
+        heard = replace(heard, intent="inform" if heard.intent == "hours" else heard.intent, act=None)
 
     # At the read-back the consent gate decides alone: a reason or small talk there gets the short re-ask below.
     if state.dialog_state != "CONFIRM":
@@ -142,6 +154,13 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         # People just say their name: the whole of it ("Sam Smith", "J A M I E", even "Monday Smith" at the
         # name question, which is then no day), at any open question; at the name question the lab's last word.
         spoken_name, heard = name_said_alone(text, heard, state)
+        values = bool(heard.days or heard.times)
+        both = names_to_ask_about(text, heard, spoken_name, state.name) if not values else []
+        if both:  # "Rob", then "Robertson": "Was that Rob or Robertson?"
+            return turn | {"name": None, "name_choices": both, "misunderstood": 0}
+        whole = surname_added(text, heard, state.name) if not values else None
+        if whole:  # "Rob", then "Rob Robertson" (even at the read-back): the whole name, read back again
+            heard = replace(heard, name=whole, intent="inform" if heard.intent == "unknown" else heard.intent)
     understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive \
         or heard.callback or said_phone or heard.provider or heard.wish
     if not understood:
@@ -155,13 +174,28 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         # one short re-ask, and a second such turn in a row goes to a person.
         return turn | _ask_again(state, fresh, notes)
 
-    filled = fill_slots(state, heard, spoken_name, notes, None if checking else phone, today_or_none(context))
+    filled = fill_slots(state, heard, spoken_name, notes, None if checking else phone, today_or_none(context),
+                        context.profile.hours)
     if not context.books_with_a_provider():
         filled.pop("provider", None)  # a doctor the clinic's booking cannot carry is never promised in the read-back
     if filled.get("task", state.task) == "cancel" and not context.finds_bookings():
         return turn | handoff_update(fresh, "tool_failure", phrases.NO_LOOKUP_HERE, **said)
+    if filled.get("name") and state.name is None and state.dialog_state in ("ASK_DAY", "ASK_TIME") \
+            and filled.get("day") == state.day and filled.get("time") == state.time:
+        notes.append(phrases.name_noted(str(filled["name"])))  # "It's Priya." at the time question: kept
     reason: CallUpdate = {"reason": noted_reason(state.reason, heard.reason)} if heard.reason else {}
     return turn | {"misunderstood": 0} | filled | ({"booking_phone": phone} if checking and phone else {}) | reason
+
+
+SIDE_QUESTIONS = ("address", "hours", "clinic_name", "automated")
+"""The acts of a question about the clinic, answered from its profile with the pending question asked again."""
+ABOUT_THE_LINE = ("address", "clinic_name", "automated")
+"""Side questions whose turn may also give values ("Book me at 10, and what's the street address?")."""
+
+
+def _gives_values(heard: Understanding) -> bool:
+    return bool(heard.day or heard.days or heard.date or heard.time or heard.times or heard.name or heard.wish
+                or heard.booking_words)
 
 
 def _only_a_reason(heard: Understanding) -> bool:
@@ -199,6 +233,10 @@ def answer_question(heard: Understanding, context: Context) -> str:
     profile = context.profile
     if heard.act == "address":
         return phrases.address(profile.address, profile.phone)
+    if heard.act == "clinic_name":
+        return phrases.clinic_name(profile.name)
+    if heard.act == "automated":  # the automated-line disclosure
+        return phrases.automated_line(profile.name)
     today = today_or_none(context)
     if heard.date and heard.day and heard.date in profile.holidays:
         return calendar_phrases.holiday(heard.day, heard.date)

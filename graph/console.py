@@ -75,9 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         if not line:
             break
         text = line.rstrip("\n")
-        if not interactive:
-            print(f"caller> {text}")
         reply = agent.handle(text)
+        if not interactive:  # the words as the call stored them: a card number masked, a phone by its last four
+            print(f"caller> {agent.heard}")
         new_calls = api.calls[len(api.calls) - len(reply["tool_calls"]):] if reply["tool_calls"] else []
         tools = ", ".join(f"{name}({', '.join(map(str, a.values()))}) -> {outcome}" for name, a, outcome in new_calls)
         print(f"agent>  {reply['say']}")

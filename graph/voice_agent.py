@@ -34,7 +34,7 @@ from graph.speedups.saves_in_thread import allow_saves_in_thread, saves_in_threa
 from graph.speedups.three_channels import call_values, stored_update
 from graph.turn_lock import turn_lock
 from voicekit.backend import ClinicBackend
-from voicekit.phones import dialable
+from voicekit.phones import dialable, is_a_phone_number
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
 log = logging.getLogger(__name__)
@@ -215,11 +215,17 @@ class VoiceAgent:
         # turn runs reads at most, so it is saved once, at its end: a process killed inside it loses only
         # that turn, which the phone line re-sends (the crash tests kill it at every step boundary).
         durability: Durability = "sync" if waiting and waiting.get("state") == "CONFIRM" else "exit"
-        if waiting and waiting.get("expects") == "phone":
-            # A number to call back was asked for: keep it (out of the words, which show its last four only).
-            words, phone = take_phone_number(raw)
-            self.heard = mask_sensitive(words)
-            output = self._run(Command(resume={"text": self.heard, "phone": phone}), durability, saved)
+        expects_phone = bool(waiting and waiting.get("expects") == "phone")
+        words, phone = take_phone_number(raw)
+        if phone is not None and not expects_phone and not is_a_phone_number(phone, self.context.profile.country):
+            phone = None  # not asked for, and no number to call: a card or ID number, masked whole
+        if phone is not None or expects_phone:
+            # A number to call back was asked for, or one said at another question ("Tuesday, and my number's
+            # 718 555 0102"): keep it (out of the words, which show its last four only).
+            self.heard = mask_sensitive(words if phone is not None else raw)
+            heard_now = {"text": self.heard, "phone": phone}
+            output = self._run(Command(resume=heard_now) if waiting else
+                               {"utterance": self.heard, "call": {"phone_heard": phone}}, durability, saved)
         else:
             # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
             # An ended call keeps a bounded record: nothing reads a word sent after the end (its START closes it).

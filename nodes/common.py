@@ -64,9 +64,9 @@ def caller_answer(answer: object, expects: str | None) -> tuple[str, str | None]
     VoiceAgent resumes a prompt that expects a phone number with {"text", "phone"}, the number already
     taken out of the text; Studio resumes with the plain words, so the number is taken out here.
     """
-    if isinstance(answer, dict):
+    if isinstance(answer, dict):  # the phone comes whole only from VoiceAgent, which checked it is one
         phone = answer.get("phone")
-        return str(answer.get("text") or ""), (str(phone) if phone and expects == "phone" else None)
+        return str(answer.get("text") or ""), (str(phone) if phone else None)
     text = answer if isinstance(answer, str) else str(answer or "")
     return take_phone_number(text) if expects == "phone" else (text, None)
 

@@ -19,6 +19,7 @@ from dialog.handoff import handoff_update
 from dialog.state import CallState, CallUpdate
 from nodes.common import clinic, read_tool
 from voicekit.clinic import Booking
+from voicekit.clinics.checks import as_hhmm
 
 
 def find_bookings(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
@@ -28,6 +29,8 @@ def find_bookings(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
         return handoff_update(state, "tool_failure", phrases.NO_LOOKUP_HERE)
     try:
         found = [dict(b) for b in read_tool(runtime, api.find_bookings, state.name)]
+        for booking in found:  # "10:00:00" from a calendar that adds seconds is the 10 am the caller describes
+            booking["time"] = as_hhmm(booking.get("time")) or booking.get("time")
     except Exception:  # timeouts already retried; a refusal or a broken backend goes to a person
         return handoff_update(state, "tool_failure", phrases.UNAVAILABLE)
     country = runtime.context.profile.country

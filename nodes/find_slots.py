@@ -8,15 +8,16 @@ from datetime import date, timedelta
 from langgraph.runtime import Runtime
 
 from dialog import phrases
-from dialog.calendar import date_refused, offered_on
+from dialog.calendar import date_refused, instead_of_past, offered_on
 from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.hearing import today_or_none
 from dialog.state import CallState, CallUpdate
-from dialog.tasks import not_open
-from dialog.time_wishes import fitting, offer_on, open_choices, with_fallback
+from dialog.tasks import not_open, said_date
+from dialog.time_wishes import closed_for, closed_then, fitting, offer_on, open_choices, with_fallback
 from nodes.common import clinic, read_tool
 from voicekit.backend import ClinicBackend
+from voicekit.clinics.checks import as_hhmm
 from voicekit.schedule import coming, weekday_of
 
 SEARCH_DAYS = 7
@@ -35,7 +36,8 @@ def find_slots(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
     refused = date_refused(state, runtime.context)  # a holiday, a past date, beyond the horizon: never asked for
     if refused is not None:
         notes.append(refused)
-        return no_day
+        meant = instead_of_past(state, runtime.context)  # "March 3rd 2019": "Did you mean Wednesday, March 3?"
+        return no_day | ({"choices": [meant]} if meant else {})
     try:
         open_times = _open_times(runtime, api, state)
     except Exception:  # timeouts already retried; a refusal or a broken backend goes to a person
@@ -49,6 +51,10 @@ def find_slots(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
         offered["choices"] = open_choices(state.day, state.choices, open_times, notes)
     time = with_fallback(state.day, state.time, state.fallback_time, open_times, notes)
     if time is not None and time not in open_times:
+        closed = closed_then(state.day, said_date(state, state.date), time, open_times,
+                             runtime.context.profile.hours.get(state.day or ""))
+        if closed is not None:  # "7 pm" at a clinic that closes at 5: said, and the nearest open time put to them
+            return offered | closed | {"notes": [*notes, *closed["notes"]]}
         return offered | not_open(state.day, time, open_times, notes)
     return offered | {"time": time, "wanted_time": None if time else wanted}
 
@@ -86,6 +92,9 @@ def _find_wished(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
             resolved = offer_on(day, wish, open_times, notes)
             if resolved is not None:
                 return offered | resolved | {"notes": notes}
+            closed = closed_for(day, said_date(candidate, on), wish, open_times, context.profile.hours.get(day))
+            if closed is not None:  # "tonight" at a clinic that closes at 5: said, and its latest time put to them
+                return offered | closed | {"notes": [*notes, *closed["notes"]]}
             first = offered
             continue
         fits = fitting(wish, open_times)
@@ -107,7 +116,8 @@ def _find_wished(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
 def _open_times(runtime: Runtime[Context], api: ClinicBackend, on: CallState) -> list[str]:
     """The times ``api.find_slots`` gives for ``on``'s day (and date, on a dated backend) that the agent may offer."""
     dated = {"date": on.date} if runtime.context.dated_backend() and on.date else {}
-    found = [str(t) for t in read_tool(runtime, api.find_slots, on.day, **dated)]
+    # "09:00:00" from a calendar that adds seconds is 9 am; a time that is no time at all is never offered
+    found = sorted({hhmm for t in read_tool(runtime, api.find_slots, on.day, **dated) if (hhmm := as_hhmm(t))})
     return offered_on(on, runtime.context, found)
 
 

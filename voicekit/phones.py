@@ -29,6 +29,16 @@ def dialable(digits: str, country: str) -> str | None:
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
+def is_a_phone_number(digits: str, country: str) -> bool:
+    """Digits said unasked that are a phone number: dialable for ``country`` and no payment card's.
+
+    "Tuesday, and my number's 718 555 0102" is kept as the caller's number; a card, a social security or a
+    member number is not one, and stays masked whole.
+    """
+    bare = "".join(c for c in digits if c.isdigit())
+    return dialable(digits, country) is not None and not (13 <= len(bare) <= 19 and passes_luhn(bare))
+
+
 def passes_luhn(digits: str) -> bool:
     """The payment-card checksum (ISO/IEC 7812): every card number passes it; most other digit runs do not."""
     numbers = [int(c) for c in digits if c.isdigit()]

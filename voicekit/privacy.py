@@ -22,11 +22,19 @@ def replace_lone_surrogates(text: str) -> str:
     return re.sub("[\ud800-\udfff]", "\ufffd", text)
 
 
+# A calendar date with its year ("12/3/2026", "3/3/19") has six digits or more, but is no card or ID number.
+_NUMERIC_DATE_RE = re.compile(r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])/(?:(?:19|20)\d\d|\d\d)")
+
+
+def _masked_run(found: re.Match[str]) -> str:
+    return found.group() if _NUMERIC_DATE_RE.fullmatch(found.group()) else MASK
+
+
 def mask_sensitive(text: str) -> str:
     """Replace card numbers, national ID numbers and other 6+ digit strings (digits or words) with [redacted]."""
     if not isinstance(text, str):
         return text
-    return _SPOKEN_DIGITS_RE.sub(MASK, _SENSITIVE_RE.sub(MASK, text))
+    return _SPOKEN_DIGITS_RE.sub(MASK, _SENSITIVE_RE.sub(_masked_run, text))
 
 
 # -- phone numbers: kept when the agent asked for one, shown only as their last four digits -------------
@@ -53,15 +61,29 @@ def take_phone_number(text: str) -> tuple[str, str | None]:
     Used only where the agent has just asked for a number to call back: anywhere else a long digit run may be
     a card number, and ``mask_sensitive`` hides it whole. Digits may be written or spoken ("five five five,
     oh one two three", "double five"), with a leading "+" and any separators; the keypad's markup is dropped.
+    Of several runs the last is the number ("617 555 01... sorry, 617 555 0124": the caller corrected it), and an
+    "Oh," said before written digits is a filler ("Oh, 617 555 0123"), not a zero.
     """
     if not isinstance(text, str):
         return text, None
     plain = re.sub(r"\[dtmf\]|</?entered_dtmf_digits>|#", " ", text, flags=re.IGNORECASE)
-    for match in _digit_runs(plain):
-        start, end, digits = match
-        if PHONE_DIGITS[0] <= len(digits.lstrip("+")) <= PHONE_DIGITS[1]:
-            return " ".join((plain[:start] + phone_ending(digits) + plain[end:]).split()), digits
-    return text, None
+    runs = [run for run in _digit_runs(plain) if PHONE_DIGITS[0] <= len(run[2].lstrip("+")) <= PHONE_DIGITS[1]]
+    if not runs:
+        return text, None
+    start, end, digits = _without_a_filler_oh(plain, runs[-1])
+    return " ".join((plain[:start] + phone_ending(digits) + plain[end:]).split()), digits
+
+
+_FILLER_OH = re.compile(r"(?:oh|o)[,!.;:]+\s*(?=\d)", re.IGNORECASE)
+
+
+def _without_a_filler_oh(text: str, run: tuple[int, int, str]) -> tuple[int, int, str]:
+    """The run without an "Oh," that starts it before written digits: an exclamation, not a zero."""
+    start, end, digits = run
+    filler = _FILLER_OH.match(text, start)
+    if filler is None or not digits.startswith("0"):
+        return run
+    return filler.end(), end, digits[1:]
 
 
 def _digit_runs(text: str) -> list[tuple[int, int, str]]:
@@ -78,6 +100,10 @@ def _digit_runs(text: str) -> list[tuple[int, int, str]]:
     while position < len(text):
         gap = _PHONE_GAP.match(text, position)
         at = gap.end() if gap else position
+        if gap and "," in gap.group() and sum(len(p) for p in pieces) >= 10:
+            # "617 555 0123, 10 am please": a whole number ends at a pause; what follows is something else
+            _keep_run(runs, start, end, pieces)
+            start, pieces, repeat = -1, [], 1
         word = _PHONE_WORD.match(text, at)
         if word is None:
             position = at + 1

@@ -47,9 +47,12 @@ from dialog.phrases.notes import (
     TAKE_YOUR_TIME,
     YOU_ARE_WELCOME,
     address,
+    automated_line,
+    clinic_name,
     emergency,
     just_taken,
     line_paused,
+    name_noted,
     no_appointment_on,
     no_open_times,
     not_open,
@@ -70,6 +73,7 @@ from dialog.phrases.questions import (
     open_times,
     which_date_to_cancel,
     which_day_of,
+    which_name_of,
     which_time_of,
     which_time_to_cancel,
 )
@@ -99,6 +103,7 @@ from dialog.phrases.values import (
 __all__ = [
     "spoken_time", "spoken_day", "KEY_WORDS", "spoken_booking_number", "one_of", "day_and_time", "GREETING",
     "OPEN_QUESTION", "WHICH_DAY", "NAME_FOR_BOOKING", "NAME_FOR_CANCELLING", "YES_OR_NO", "RE_ASK", "which_day_of",
+    "which_name_of",
     "which_time_of", "open_times", "WHICH_DAY_TO_CANCEL", "which_time_to_cancel", "which_date_to_cancel",
     "CANNOT_FIND_APPOINTMENT", "booking_read_back", "booking_re_ask", "cancelling_re_ask", "cancelling_read_back",
     "booked", "cancelled", "rescheduling_read_back", "rescheduling_re_ask", "rebooked_now_cancel", "kept_both",
@@ -106,7 +111,8 @@ __all__ = [
     "SILENT_GOODBYE", "NO_SERVICE_INFO", "START_OVER", "ANOTHER_TIME", "NOTHING_CANCELLED", "emergency",
     "staff_back_at", "staff_not_in", "NAME_FOR_CALLBACK", "PHONE_FOR_CALLBACK", "not_a_phone_number",
     "NO_CALLBACK_LEFT", "CALLBACK_REFUSED", "callback_read_back", "callback_re_ask", "callback_left", "not_open",
-    "no_open_times", "just_taken", "unknown_relative_day", "no_appointment_on", "spoken_phone", "address",
+    "no_open_times", "just_taken", "unknown_relative_day", "no_appointment_on", "name_noted", "spoken_phone", "address",
+    "automated_line", "clinic_name",
     "UNAVAILABLE", "NO_LOOKUP_HERE", "MAY_HAVE_GONE_THROUGH", "BOOKING_REFUSED", "CANCELLING_REFUSED",
     "HANDOFF_WHEN_CLOSED", "HANDOFF_BECAUSE", "passed_on", "SAY_AGAIN", "BROKEN",
     "REASON_NOTED", "REMARK_HEARD", "LINE_PAUSED", "line_paused",
@@ -114,6 +120,8 @@ __all__ = [
 
 from dialog.phrases.time_wishes import (  # noqa: E402  (kept apart: added for time constraints, issue 30)
     NOTHING_SOON,
+    closed_at,
+    closed_for,
     earliest_from_now,
     fell_back,
     fits_another_day,
@@ -123,5 +131,5 @@ from dialog.phrases.time_wishes import (  # noqa: E402  (kept apart: added for t
     times_that_fit,
 )
 
-__all__ += ["NOTHING_SOON", "earliest_from_now", "fell_back", "fits_another_day", "not_open_of", "nothing_fits",
-            "spoken_wish", "times_that_fit"]
+__all__ += ["NOTHING_SOON", "closed_at", "closed_for", "earliest_from_now", "fell_back", "fits_another_day",
+            "not_open_of", "nothing_fits", "spoken_wish", "times_that_fit"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialog.phrases.questions import RE_ASK, YES_OR_NO
-from dialog.phrases.values import day_and_time, spoken_day, spoken_phone, spoken_time
+from dialog.phrases.values import day_and_time, spoken_day, spoken_phone, spoken_phone_and_extension, spoken_time
 
 NAME_FOR_CALLBACK = "Sure. What name should I give our staff?"
 PHONE_FOR_CALLBACK = "And what number should they call you back on?"
@@ -28,10 +28,11 @@ def _about(day: str | None, time: str | None) -> str:
     return f" about {day_and_time(day, time)}" if day or time else ""
 
 
-def callback_read_back(name: str | None, phone: str | None, day: str | None, time: str | None) -> str:
-    """CONFIRM for a callback request: who, which number, and what about."""
-    return (f"I'll ask our staff to call {name} back on {spoken_phone(phone or '')}{_about(day, time)}. "
-            "Shall I leave that request?")
+def callback_read_back(name: str | None, phone: str | None, day: str | None, time: str | None,
+                       extension: str | None = None) -> str:
+    """CONFIRM for a callback request: who, which number (and extension), and what about."""
+    return (f"I'll ask our staff to call {name} back on {spoken_phone_and_extension(phone or '', extension)}"
+            f"{_about(day, time)}. Shall I leave that request?")
 
 
 def callback_re_ask(name: str | None, phone: str | None) -> str:

@@ -71,9 +71,25 @@ def unknown_relative_day(said: str) -> str:
     return f"I couldn't work out which day {said} is."
 
 
+def name_noted(name: str) -> str:
+    """The caller gave their name at another question ("It's Priya." when the time was asked): kept, and said so."""
+    return f"Thank you, {name}."
+
+
 def no_appointment_on(day: str | None, time: str | None) -> str:
     """The caller described an appointment that is not among theirs."""
     return f"I don't see an appointment for {day_and_time(day, time)}."
+
+
+def clinic_name(name: str) -> str:
+    """The caller asks which clinic they have called."""
+    return f"You've reached {name}."
+
+
+def automated_line(name: str) -> str:
+    """The caller asks whether they are talking to a person: the line says what it is, and what it can do."""
+    return (f"I'm {name}'s automated booking line, not a person. I can book or cancel an appointment, "
+            "and if you'd rather speak to our staff, just ask.")
 
 
 def address(where: str, phone: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dialog.phrases.values import KEY_WORDS, one_of, spoken_day, spoken_time
+from dialog.phrases.values import KEY_WORDS, one_of, spoken_choices, spoken_day, spoken_time
 
 GREETING = "How can I help you today?"
 OPEN_QUESTION = "How can I help you today? I can book or cancel an appointment."
@@ -17,8 +17,16 @@ RE_ASK = "Just to be sure:"
 
 
 def which_day_of(days: Sequence[str]) -> str:
-    """The caller named two days: ask which, never pick."""
-    return f"Which day would you like: {one_of([spoken_day(d) for d in days])}?"
+    """The caller named two days (weekdays, or dates "YYYY-MM-DD"): ask which, never pick; one date: ask if meant."""
+    said = spoken_choices(days)
+    if len(said) == 1:
+        return f"Did you mean {said[0]}?"
+    return f"Which day would you like: {one_of(said)}?"
+
+
+def which_name_of(names: Sequence[str]) -> str:
+    """Two names, one a short form of the other ("Rob", "Robertson"): ask which, never swap one for the other."""
+    return f"Sorry, was that {one_of(list(names))}?"
 
 
 def which_time_of(times: Sequence[str]) -> str:
@@ -26,11 +34,12 @@ def which_time_of(times: Sequence[str]) -> str:
     return f"Would you like {one_of([spoken_time(t) for t in times])}?"
 
 
-def open_times(day: str | None, times: Sequence[str]) -> str:
-    """Offer a day's open times, and the keypad key for each of the first nine (a key is one digit)."""
+def open_times(day: str | None, times: Sequence[str], on_date: str | None = None) -> str:
+    """Offer a day's open times (with its date on a clinic's line), and the keypad key for each of the first nine."""
     said = [spoken_time(t) for t in times]
     keys = ", ".join(f"{KEY_WORDS[i]} for {t}" for i, t in enumerate(said[:9], start=1))
-    return f"On {spoken_day(day)} we have {one_of(said)} open. Which time suits you? You can also press {keys}."
+    return (f"On {spoken_day(day, on_date)} we have {one_of(said)} open. Which time suits you? "
+            f"You can also press {keys}.")
 
 
 # Cancelling asks the caller to describe the appointment: what is on file is never read out unasked.

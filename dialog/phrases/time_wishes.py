@@ -62,3 +62,24 @@ def not_open_of(day: str | None, times: Sequence[str]) -> str:
 def fell_back(day: str | None, wanted: str, fallback: str) -> str:
     """The time asked for first is not open, the caller's second choice is: it is taken."""
     return f"Sorry, {spoken_time(wanted)} isn't open on {spoken_day(day)}, but {spoken_time(fallback)} is."
+
+
+def _open_or_close(day: str | None, hours: tuple[str, str], closing: bool) -> str:
+    weekday = f"{day.capitalize()}s" if day else "that day"
+    return (f"We close at {spoken_time(hours[1])} on {weekday}" if closing
+            else f"We open at {spoken_time(hours[0])} on {weekday}")
+
+
+def closed_for(day: str | None, wish: TimeWish, hours: tuple[str, str], on_date: str | None, nearest: str,
+               closing: bool) -> str:
+    """A part of the day asked for is outside the day's opening hours: when the clinic closes, and the nearest."""
+    latest = "latest" if closing else "earliest"
+    return (f"{_open_or_close(day, hours, closing)}, so there's nothing {spoken_wish(wish)}. The {latest} we have "
+            f"on {spoken_day(day, on_date)} is {spoken_time(nearest)}.")
+
+
+def closed_at(day: str | None, time: str, hours: tuple[str, str], on_date: str | None, nearest: str) -> str:
+    """The time asked is outside the day's opening hours: when the clinic opens or closes, and the nearest time."""
+    when = _open_or_close(day, hours, time >= hours[1])
+    return (f"{when}, so {spoken_time(time)} isn't possible. The nearest we have on {spoken_day(day, on_date)} "
+            f"is {spoken_time(nearest)}.")

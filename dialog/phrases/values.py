@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from voicekit.phones import grouped
+from voicekit.weekdays import weekday_of
 
 
 def spoken_time(hhmm: str) -> str:
@@ -27,6 +28,61 @@ def spoken_day(day: str | None, on_date: str | None = None) -> str:
         return day.capitalize()
     named = date.fromisoformat(on_date)
     return f"{day.capitalize()}, {named.strftime('%B')} {named.day}"
+
+
+def spoken_choices(days: Sequence[str]) -> list[str]:
+    """Days offered as a choice: weekdays ("Thursday"), or dates with their weekdays ("Thursday the 10th").
+
+    Dates of one month are told apart by their day ("Thursday the 10th or Friday the 11th"); dates of two
+    months with the month ("Monday, December 28 or Monday, January 4"), a date alone with its year too.
+    """
+    dates = [date.fromisoformat(d) for d in days if _is_date(d)]
+    one_month = len(dates) > 1 and len({(on.year, on.month) for on in dates}) == 1
+    said = []
+    for day in days:
+        if not _is_date(day):
+            said.append(day.capitalize())
+            continue
+        on = date.fromisoformat(day)
+        weekday = weekday_of(on)
+        if one_month:
+            said.append(f"{weekday.capitalize()} the {ordinal(on.day)}")
+        else:  # a date alone is one the caller may have meant in another year: its year is said
+            said.append(spoken_day(weekday, day) + (f", {spoken_year(on.year)}" if len(days) == 1 else ""))
+    return said
+
+
+def _is_date(day: str) -> bool:
+    return len(day) == 10 and day[4] == "-"
+
+
+_ONES = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS_SAID = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def _under_a_hundred(number: int) -> str:
+    if number < 20:
+        return _ONES[number]
+    tens, ones = divmod(number, 10)
+    return _TENS_SAID[tens] + (f"-{_ONES[ones]}" if ones else "")
+
+
+def spoken_year(year: int) -> str:
+    """A year as people say it: 2019 -> "twenty nineteen", 2027 -> "twenty twenty-seven", 2005 -> "two thousand five".
+
+    Digits would be read as a number ("two thousand and nineteen" at best, "two zero one nine" at worst).
+    """
+    century, rest = divmod(year, 100)
+    if rest == 0 or (century == 20 and rest < 10):
+        return f"two thousand {_ONES[rest]}".strip() if century == 20 else f"{_under_a_hundred(century)} hundred"
+    return f"{_under_a_hundred(century)} {_under_a_hundred(rest) if rest >= 10 else 'oh ' + _ONES[rest]}"
+
+
+def ordinal(number: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 22 -> "22nd"."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 KEY_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -67,6 +123,11 @@ def spoken_phone(phone: str) -> str:
     if len(groups) == 1:
         groups = _phone_groups(groups[0])
     return ", ".join(" ".join(g) for g in groups) or phone
+
+
+def spoken_phone_and_extension(phone: str, extension: str | None) -> str:
+    """A phone number digit by digit, and its extension if the caller gave one: "6 1 7, ..., extension 4 5"."""
+    return spoken_phone(phone) + (f", extension {' '.join(extension)}" if extension else "")
 
 
 def _phone_groups(digits: str) -> list[str]:

@@ -70,3 +70,14 @@ def test_console_refuses_a_bad_configuration_with_the_key_and_the_fix(tmp_path):
     done = subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "graph.console", "--config", str(config)],
                           input="", capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=120)
     assert done.returncode != 0 and "hours.monday" in done.stderr and "HH:MM" in done.stderr
+
+
+def test_the_console_never_prints_a_card_number_the_caller_typed():
+    """Issue 38 (10): a piped turn was echoed as typed, card number and all; it is shown as the agent stored it."""
+    script = "Book me on Tuesday, my card is 4111 1111 1111 1111\nmy number is 617 555 0123, 10 am\n"
+    done = subprocess.run(
+        [str(ROOT / ".venv/bin/python"), "-m", "graph.console", "--db", "memory", "--now", "2026-12-01T09:00-05:00"],
+        input=script, capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "4111" not in done.stdout and "caller> Book me on Tuesday, my card is [redacted]" in done.stdout
+    assert "caller> my number is [phone ending 0123], 10 am" in done.stdout

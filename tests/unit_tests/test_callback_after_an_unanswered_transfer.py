@@ -66,7 +66,7 @@ def test_a_yes_leaves_one_request_with_the_hand_offs_reason_and_summary():
     assert len(api.callbacks) == 1 and agent.transfer is None
 
 
-@pytest.mark.parametrize("refusal", ["no", "no thanks", "[DTMF] 2", "never mind"])
+@pytest.mark.parametrize("refusal", ["no", "no thanks", "[DTMF] 2", "never mind", "oh, leave it", "uh-uh", "nuh-uh"])
 def test_a_no_ends_politely_with_nothing_written(refusal):
     agent, api = handed_off()
     agent.transfer_unanswered(ATTACKER)

@@ -63,9 +63,19 @@ def test_changing_to_a_weekday_drops_the_old_date():
     assert replies[1]["state"] == "CONFIRM" and "March 12" not in replies[1]["say"] and "Friday" in replies[1]["say"]
 
 
+def test_a_clinics_line_reads_a_weekday_back_with_its_date():
+    # Issue 38 (2): the weekday cross-checks the date, on every read-back of a line with its own clock. Said on a
+    # Tuesday, "Tuesday" is next week's, and the caller hears which.
+    _, api, replies = clocked_call("Book me on Tuesday at ten a m, my name is Jamie", "yes")
+    assert "on Tuesday, March 17 at 10 am" in replies[0]["say"] and "Tuesday, March 17" in replies[1]["say"]
+    assert [b["date"] for b in api.bookings] == ["2026-03-17"]
+
+
 def test_the_lab_read_back_is_unchanged_for_weekdays():
-    _, _, replies = clocked_call("Book me on Tuesday at ten a m, my name is Jamie")
-    assert "on Tuesday at 10 am" in replies[0]["say"]
+    # The lab contract's VoiceAgent(api, sleep) has no clock of its own: a weekday said alone is read back alone.
+    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None)
+    reply = agent.handle("Book me on Tuesday at ten a m, my name is Jamie")
+    assert "on Tuesday at 10 am" in reply["say"]
 
 
 @pytest.mark.parametrize("turn", ["the day after tomorrow", "day after tomorrow please",

@@ -89,9 +89,20 @@ def test_nothing_that_fits_on_the_day_offers_the_next_day_that_has_one():
 
 
 def test_nothing_that_fits_all_week_says_so_and_offers_the_day():
-    agent, api, replies = call("I'd like to book on Wednesday", "anything in the evening?")
+    # A clinic open in the evening (its hours) whose evenings are all taken: said, and the day's times offered.
+    late = ClinicProfile(hours=dict.fromkeys(("monday", "tuesday", "wednesday", "thursday", "friday"),
+                                             ("08:30", "20:00")))
+    agent, api, replies = call("I'd like to book on Wednesday", "anything in the evening?", profile=late)
     assert replies[1]["state"] == "ASK_TIME" and agent.slots["day"] == "wednesday"
     assert "didn't catch" not in replies[1]["say"] and offered(replies[1]["say"]) == DAY_TIMES
+
+
+def test_an_evening_at_a_clinic_closed_then_says_when_it_closes_and_puts_the_latest_time():
+    # Issue 38 (4): the same at a clinic that closes at 5 pm: no week of evenings looked up, the latest time asked.
+    agent, api, replies = call("I'd like to book on Wednesday", "anything in the evening?", "yes")
+    assert "We close at 5 pm on Wednesdays, so there's nothing in the evening" in replies[1]["say"]
+    assert replies[1]["say"].endswith("Would you like 4 pm?") and [c[0] for c in api.calls] == ["find_slots"] * 2
+    assert replies[2]["state"] == "ASK_NAME" and agent.slots["time"] == "16:00"
 
 
 def test_a_constraint_said_before_the_day_applies_to_it():

@@ -34,6 +34,20 @@ def check_time(time: object) -> str:
     return time
 
 
+_BACKEND_TIME_RE = re.compile(r"^\s*([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?\s*$")
+
+
+def as_hhmm(time: object) -> str | None:
+    """A time as another backend gives it ("09:00", "9:00", "09:00:00", a ``datetime.time``) as "HH:MM", or None.
+
+    The agent offers and books "HH:MM" whatever the calendar's own format (a CalDAV or SQL calendar may add seconds).
+    """
+    if hasattr(time, "hour") and hasattr(time, "minute"):
+        return f"{time.hour:02d}:{time.minute:02d}"
+    found = _BACKEND_TIME_RE.match(time) if isinstance(time, str) else None
+    return f"{int(found.group(1)):02d}:{found.group(2)}" if found else None
+
+
 @functools.lru_cache(maxsize=256)
 def _sorted_times(times: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(check_time(t) for t in times))

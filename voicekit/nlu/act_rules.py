@@ -7,6 +7,7 @@ answers (where, the hours, what it offers) after the acts that change the call's
 from __future__ import annotations
 
 import voicekit.nlu.lexicon as lexicon
+from voicekit.nlu.intent_rules import about_the_line
 from voicekit.nlu.judgements import asks_the_hours, asks_where, names_a_place
 from voicekit.nlu.phrases import has_phrase
 from voicekit.nlu.rules import Rule, Turn
@@ -37,9 +38,13 @@ ACT_RULES: tuple[Rule[Act | None], ...] = (
     Rule("ends_the_call", lambda t: t.stop and t.heard.intent in ("no", "unknown"), "stop"),  # unknown: thanks alone
     Rule("asks_to_hear_it_again", _asks_to_hear_it_again, "repeat"),
     # "Hello?" alone: the caller checks the line is alive.
-    Rule("checks_the_line", lambda t: t.words <= lexicon.GREETING_WORDS and bool(t.words & {"hello", "hi", "hey",
-                                                                                               "there"}), "repeat"),
+    Rule("checks_the_line", lambda t: t.words <= lexicon.GREETING_WORDS and bool(t.words & lexicon.GREETINGS),
+         "repeat"),
     Rule("asks_to_hold", lambda t: has_phrase(t.joined, lexicon.HOLD_PHRASES) and t.heard.intent == "unknown", "hold"),
+    # "What's the name of the clinic?", "are you a robot?": answered at any question, then the question again;
+    # before a medical question: "is this Riverside Family Medicine?" asks for no advice.
+    Rule("asks_if_automated", lambda t: about_the_line(t) == "automated", "automated"),
+    Rule("asks_the_clinics_name", lambda t: about_the_line(t) == "clinic_name", "clinic_name"),
     Rule("asks_a_medical_question",
          lambda t: bool(t.words & lexicon.MEDICAL_WORDS) or has_phrase(t.joined, lexicon.MEDICAL_PHRASES), "medical"),
     Rule("asks_where", lambda t: asks_where(t.joined), "address"),

@@ -14,17 +14,18 @@ from datetime import date
 
 import voicekit.nlu.lexicon as lexicon
 from voicekit.nlu.act_rules import ACT_RULES
-from voicekit.nlu.dates import find_date, numeric_dates_as_words
+from voicekit.nlu.dates import dates_and_weekdays, find_dates, month_alone, numeric_dates_as_words
+from voicekit.nlu.extensions import find_extension
 from voicekit.nlu.intent_rules import INTENT_RULES
 from voicekit.nlu.judgements import is_stop
 from voicekit.nlu.names import bare_name, find_name, find_provider
 from voicekit.nlu.phrases import CRISIS_RE, EMERGENCY_RE, has_phrase, said
 from voicekit.nlu.reasons import visit_reason
 from voicekit.nlu.rules import Turn, decide
-from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS
+from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS, find_times
 from voicekit.nlu.time_wishes import fallback_of, time_wish
 from voicekit.nlu.types import Understanding
-from voicekit.nlu.values import choice, days, negated, pick, times
+from voicekit.nlu.values import choice, days, later_today, pick, preferred_day, ruled_out, times
 from voicekit.privacy import MASK, mask_sensitive
 from voicekit.weekdays import WEEKDAYS
 
@@ -47,6 +48,16 @@ _GLUED_AM_PM = re.compile(r"\b(\d{1,2})\s?([ap]m)\b", re.IGNORECASE)
 _DOTTED_TIME = re.compile(r"\b(\d{1,2})\.(\d{2})\b")
 _AMOUNT = re.compile(r"(?<![\w:])[-+]\d+(?:\.\d+)?\b|\b\d+\.\d\b")  # "-1", "1.0": amounts, not times
 _HYPHENATED = re.compile(r"\b(\w+)-(?=(\w+))")
+# "the twenty first", "twenty-second": one ordinal, as the date finder reads it ("21st").
+_COMPOUND_ORDINAL = re.compile(r"\b(twenty|thirty)[\s-]+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b",
+                               re.IGNORECASE)
+_ORDINAL_UNITS = {"first": (1, "st"), "second": (2, "nd"), "third": (3, "rd"), "fourth": (4, "th"), "fifth": (5, "th"),
+                  "sixth": (6, "th"), "seventh": (7, "th"), "eighth": (8, "th"), "ninth": (9, "th")}
+
+
+def _compound_ordinal(found: re.Match[str]) -> str:
+    unit, suffix = _ORDINAL_UNITS[found.group(2).lower()]
+    return f"{(20 if found.group(1).lower() == 'twenty' else 30) + unit}{suffix}"
 
 
 def _clean(text: str) -> str:
@@ -56,7 +67,7 @@ def _clean(text: str) -> str:
         text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = _DOTTED_AM_PM.sub(r"\1m", text)
     text = _GLUED_AM_PM.sub(r"\1 \2", text)
-    text = _DOTTED_TIME.sub(r"\1:\2", numeric_dates_as_words(text))
+    text = _DOTTED_TIME.sub(r"\1:\2", numeric_dates_as_words(_COMPOUND_ORDINAL.sub(_compound_ordinal, text)))
     text = _AMOUNT.sub(" ", text)
     # Hyphens join names ("Anne-Marie") but not numbers: "two-thirty" and "10-30" are two words.
     if "-" not in text:
@@ -76,6 +87,17 @@ def _clause_starts(cleaned: str) -> frozenset[int]:
             starts.add(n)
         end = token.end()
     return frozenset(starts)
+
+
+def _said_with_a_date(lower: list[str], named: list[tuple[date | None, set[int]]]) -> list[str]:
+    """The weekdays said right before or after a date ("Tuesday the 9th", "the 9th, Tuesday")."""
+    near = []
+    for _, at in named:
+        for k in (min(at) - 1, min(at) - 2, max(at) + 1):
+            word = lower[k].removesuffix("'s") if 0 <= k < len(lower) else ""
+            if word in lexicon.DAY_FORMS:
+                near.append(lexicon.DAY_FORMS[word])
+    return near
 
 
 def bare_name_of(text: str) -> str | None:
@@ -115,20 +137,40 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
                and t not in {"make", "it", "please", "how", "about", "at", "then", "instead", "maybe", "or", "and"}]
 
     weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
-    heard.days, heard.relative_day = days(lower, weekday_today)
-    named, date_words = find_date(lower, today if isinstance(today, date) else _NO_CLOCK,
-                                  ruled_out=lambda at: negated(lower, at))
-    if named is not None and isinstance(today, date):
-        heard.date, heard.days = named.isoformat(), [WEEKDAYS[named.weekday()]]  # the date wins over a weekday
+    heard.days, heard.relative_day = days(lower, weekday_today, clause_starts)
+    heard.later_today = later_today(lower)
+    named = find_dates(lower, today if isinstance(today, date) else _NO_CLOCK,
+                       ruled_out=lambda at: ruled_out(lower, at, clause_starts))
+    date_words = {at for _, said_at in named for at in said_at}
+    if isinstance(today, date):
+        heard.month = month_alone(lower, original, today, date_words)
+    heard.extension, extension_words = find_extension(lower)
+    date_words |= extension_words  # "extension 12" is no time
+    offered_too = False
+    if isinstance(today, date) and any(on is not None for on, _ in named):
+        # A weekday besides the dates is asked about when it is offered with them ("Thursday or the 11th") or
+        # put to one ("Tuesday the 9th"); else it is only talk ("I start on Monday, so tomorrow?")
+        offered = heard.days if {"or", "either"} & set(lower) else _said_with_a_date(lower, named)
+        heard.dates, offered_too = dates_and_weekdays([on for on, _ in named if on is not None], offered, today)
+        heard.days = [WEEKDAYS[date.fromisoformat(on).weekday()] for on in heard.dates]  # the dates win over weekdays
+        heard.date = heard.dates[0] if len(heard.dates) == 1 else None
     if "today" in lower and has_phrase(joined, lexicon.DONE_FOR_TODAY) and not lexicon.DAY_FORMS.keys() & lower:
         heard.days, heard.relative_day, heard.date = [], None, None  # "that's all for today" asks for no day
-    heard.times = times(lower, len(content), date_words)
+    heard.times = times(lower, len(content), date_words, clause_starts)
     heard.day, day_choice = pick(heard.days, lower)
+    settled = preferred_day(lower, "?" in cleaned) if day_choice else None
+    if settled is not None:  # "Monday. Or Tuesday. Actually Monday's better."
+        heard.day, day_choice = settled, False
+    if len(heard.dates) > 1:  # "the 10th or the 11th" asks the caller to choose; "the 10th, no, the 11th" corrects
+        day_choice = offered_too or bool({"or", "either"} & set(lower))
+        heard.date = None if day_choice else heard.dates[-1]
+        heard.day = None if day_choice else heard.days[-1]
     heard.time, time_choice = pick(heard.times, lower)
     fallback = fallback_of(heard.times, joined)  # "10 am, if not 11 am": the first is asked for, the second kept
     if fallback is not None:
         (heard.time, heard.fallback_time), time_choice = fallback, False
     heard.wish = time_wish(lower, heard.times)
+    heard.am_pm_said = heard.time is not None and any(f.settled and f.hhmm == heard.time for f in find_times(lower))
     heard.ambiguous = "day" if day_choice else ("time" if time_choice else None)
     heard.name = find_name(lower, original, lexicon.NOT_NAMES, clause_starts)
     heard.provider = find_provider(lower, original, lexicon.NOT_NAMES)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import voicekit.nlu.lexicon as lexicon
 from voicekit.nlu.judgements import (
     VALUE_WORD,
+    asks_about_the_line,
     asks_for_other_ones,
     asks_the_hours,
     asks_where,
@@ -18,6 +19,12 @@ from voicekit.nlu.judgements import (
 from voicekit.nlu.phrases import has_phrase, phrases_pattern
 from voicekit.nlu.rules import Rule, Turn, once
 from voicekit.nlu.types import Intent
+
+
+@once
+def about_the_line(turn: Turn) -> str | None:
+    """"clinic_name" or "automated" for a question about the line itself (``judgements.asks_about_the_line``)."""
+    return asks_about_the_line(turn.joined, turn.original)
 
 
 def _asks_for_a_person(turn: Turn) -> bool:
@@ -52,6 +59,15 @@ def _agreed_at(turn: Turn) -> int | None:
     return None if wonders or names_a_want or has_phrase(turn.joined, ("not sure",)) else yes_at
 
 
+def _leaves_it(turn: Turn) -> bool:
+    """"Oh, leave it", "just leave it then": turns down what was asked; "leave it at 10" or "leave it?" do not."""
+    if turn.asked or "leave" not in turn.words:
+        return False
+    at = next((i for i in range(len(turn.lower) - 1) if turn.lower[i:i + 2] == ["leave", "it"]), None)
+    asks_for_it = at is not None and turn.lower[at - 1:at] in (["please"], ["and"])  # "please leave it" leaves it
+    return at is not None and not asks_for_it and set(turn.lower[at + 2:]) <= lexicon.LEAVE_IT_ENDINGS
+
+
 def _proposes_a_value(turn: Turn) -> bool:
     """A value said before the yes only proposes it: "March 10th sounds right", "3 pm sounds like a good time"."""
     yes_at = _agreed_at(turn)
@@ -82,12 +98,17 @@ def _seeks_a_provider(turn: Turn) -> bool:
 
 def _gives_a_value(turn: Turn) -> bool:
     heard = turn.heard
-    return bool(heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day)
+    return bool(heard.day or heard.time or heard.name or heard.days or heard.times or heard.relative_day
+                or heard.extension or heard.month)
 
 
 INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("nothing_said", lambda t: not t.lower, "unknown"),
     Rule("emergency", lambda t: t.emergency, "human"),
+    # "Are you a real person?" asks what answers the line (SPEC 2.2's "hours": a question about the clinic itself);
+    # "I want a real person" asks for one.
+    Rule("asks_about_the_line", lambda t: about_the_line(t) is not None and not t.words & lexicon.ASKING_FOR_STAFF,
+         "hours"),
     Rule("asks_for_a_person", _asks_for_a_person, "human"),
     Rule("cancels", lambda t: bool(t.words & lexicon.CANCEL_WORDS) and not has_phrase(t.joined, ("cancel that",)),
          "cancel"),
@@ -103,6 +124,7 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("asks_for_a_change", lambda t: has_phrase(t.joined, lexicon.CHANGE_REQUESTS), "no"),
     Rule("but_after_thanks", lambda t: has_phrase(t.joined, lexicon.BUT_AFTER_THANKS), "no"),
     Rule("cannot", lambda t: t.joined in ("i do not", "i don't", "i cannot", "i can't"), "no"),
+    Rule("leaves_it", _leaves_it, "no"),
     Rule("proposes_a_value_to_book", lambda t: _proposes_a_value(t) and t.heard.booking_verb, "book"),
     Rule("proposes_a_value", _proposes_a_value, "inform"),
     Rule("agrees", lambda t: _agreed_at(t) is not None, "yes"),

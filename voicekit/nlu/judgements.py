@@ -27,14 +27,16 @@ _GOOD_ONE = (rf"(?:{_PRAISE}|better|(?:like\s+)?an?\s+{_PRAISE}\s+(?:appointment
 _ACCEPTANCE = re.compile(
     rf"(?<![\w'])(?:{_SUBJECT}(?:'s| is| sounds| seems| looks)\s+{_GOOD_ONE}|(?:sounds|seems|looks)\s+{_GOOD_ONE}"
     rf"|{_SUBJECT}{_MODAL} be\s+{_PRAISE}|{_SUBJECT}{_MODAL}(?: definitely| certainly| probably)? (?:work|do|suit)"
-    rf"|{_SUBJECT} (?:works|suits)|thats\s+{_GOOD_ONE})(?![\w'])(?!\s+(?:of you|if|for you to|to|it)\b)"
+    rf"|{_SUBJECT} (?:works|suits)|thats\s+{_GOOD_ONE})(?![\w'])"
+    r"(?!\s+(?:of you|if|for you to|to|it|out|outside)\b)"  # not a wish, nor "it's lovely out today" (a remark)
     r"|(?<![\w'])that(?:'s| is) it(?![\w'])(?!\s+(?:for|thank|thanks)\b)"
     r"|(?<![\w'])(?<!i'm )(?<!i am )all good(?![\w'])")  # "all good", not "I'm all good" (done with the call)
 # A word that gives a day or time: said before a yes, the turn proposes the value ("March 10th sounds right").
 _VALUE_WORDS = (*lexicon.DAY_FORMS, *lexicon.MONTH_WORDS, *lexicon.PARTS_OF_DAY, *lexicon.NUMBER_NAMES, "today",
                 "tomorrow", "tonight", "noon", "midday", "am", "pm", "half", "quarter")
 VALUE_WORD = re.compile(r"\d|(?<![\w'])(?:" + "|".join(_VALUE_WORDS) + r")(?![\w'])")
-_CALLERS_OWN = re.compile(r"(?<![\w'])(?:my|our)\s+(?:\w+\s+){0,2}?(?:number|address|details|info)(?![\w'])")
+_CALLERS_OWN = re.compile(r"(?<![\w'])(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:number|address|details|info)"
+                          r"|(?:the|this) number (?:i'm|i am|i'm calling|i am calling)\b[\w ]*)(?![\w'])")
 _ANYTHING_ELSE = re.compile(r"(?<![\w'])anything else(?! (?:you|i|from|to|we)\b)")
 # The caller asks where the provider is or how to reach them: "what is his address?", "her number?", "what street
 # are they on?", "where is she?".
@@ -55,9 +57,43 @@ def asks_where(joined: str) -> bool:
     return has_phrase(joined, lexicon.ADDRESS_PHRASES) or _ASKS_WHERE.search(joined) is not None
 
 
+_IS_THIS = re.compile(r"^(?:hi|hello|hey|yes|um|uh|oh|sorry|so)?[ ,]*(?:is this|is that|am i through to|have i "
+                      r"reached|have i got|is it) ([a-z'&.\- ]+?)\??$")
+
+
+def asks_about_the_line(joined: str, original: list[str]) -> str | None:
+    """A question about the line itself, "clinic_name" or "automated", or None.
+
+    "What's the name of the clinic?", "is this Riverside Family Medicine?": the clinic's name. "Are you a
+    robot?", "is this a recording?", "who am I speaking with?": whether a person answers (it is an automated line).
+    """
+    if has_phrase(joined, lexicon.AUTOMATED_PHRASES):
+        return "automated"
+    if has_phrase(joined, lexicon.CLINIC_NAME_PHRASES):
+        return "clinic_name"
+    named = _IS_THIS.match(joined)
+    if named is None:
+        return None
+    words = named.group(1).split()
+    # "Is this Riverside Family Medicine?": a name said with capitals, or a clinic word; not "is this open?",
+    # "is it Thursday?" nor "is that Dr. Lee?"
+    if lexicon.PLACE_WORDS & set(words):
+        return "clinic_name"
+    if not words or words[0] in lexicon.NOT_A_CLINIC or VALUE_WORD.match(words[0]):
+        return None
+    capitalised = [w for w in original if w.lower() == words[0]]
+    return "clinic_name" if any(w[:1].isupper() for w in capitalised) else None
+
+
 def yes_said_at(lower: list[str], joined: str) -> int | None:
-    """Where in ``joined`` the turn first agrees: a leading yes word, a yes phrase or an acceptance; else None."""
-    return 0 if _leading(lower) in lexicon.YES_WORDS else _agreed_at(joined)
+    """Where in ``joined`` the turn first agrees: a leading yes word, a yes phrase or an acceptance; else None.
+
+    "Good morning" greets: its "good" is no yes.
+    """
+    leading = _leading(lower)
+    greets = leading == "good" and lower[lower.index("good") + 1:lower.index("good") + 2] in (
+        ["morning"], ["afternoon"], ["evening"], ["day"], ["night"])
+    return 0 if leading in lexicon.YES_WORDS and not greets else _agreed_at(joined)
 
 
 def _agreed_at(joined: str) -> int | None:

@@ -20,6 +20,9 @@ NEVER_NAMES = {
     "so", "if", "when", "because", "need", "needs", "want", "wants", "would", "like", "could", "can", "will",
     "have", "has", "had", "do", "does", "did", "book", "booking", "appointment", "cancel", "calling", "call",
     "just", "only", "still", "really", "very", "all", "any", "some", "no", "yes", "ok", "okay",
+    # Greetings and the parts of the day they name: "Hiya", "Howdy!", "Good morning" are never a caller's name.
+    "hiya", "howdy", "yo", "heya", "hullo", "hallo", "greetings", "g'day", "gday", "morning", "afternoon", "evening",
+    "extension", "ext",  # "it's 617 555 0123 extension 45"
 }
 # After "I'm" / "I am" / "this is" / "it's" a word is usually a state, not a name: "I'm pregnant".
 STATES = {
@@ -96,11 +99,16 @@ def find_name(lower: list[str], original: list[str], not_names: set[str],
     """
     mixed_case = not all(w.isupper() for w in original if w.isalpha()) and \
         not all(w.islower() for w in original if w.isalpha())
+    here = _said_here(lower, original, not_names, clause_starts, mixed_case)
+    if here is not None:
+        return here
     for i in range(len(lower)):
         for lead, may_be_state in _LEADS_BY_FIRST_WORD.get(lower[i], ()):
             j = i + len(lead)
             if tuple(lower[i:j]) != lead or j >= len(lower) or (lead == ("under",) and i == 0):
                 continue
+            while not may_be_state and j + 1 < len(lower) and lower[j] in ("actually", "just", "really"):
+                j += 1  # "the name's actually Haruto"
             if j in clause_starts:
                 continue  # "Find me more names. Look for...": the lead ended its sentence, the name did not follow
             spelled = _spelled(lower, j)
@@ -120,10 +128,25 @@ def find_name(lower: list[str], original: list[str], not_names: set[str],
             words = [original[j]]
             for k in range(j + 1, min(j + 3, len(lower))):
                 # Mixed-case transcripts capitalise names; in all-lower or all-upper ones any name word goes.
-                if not _name_word(lower[k], not_names) or (mixed_case and not original[k][:1].isupper()):
+                # A name ends with its clause: "the name's Haruto, H A R U T O" is Haruto.
+                if not _name_word(lower[k], not_names) or (mixed_case and not original[k][:1].isupper()) \
+                        or k in clause_starts:
                     break
                 words.append(original[k])
             return capitalise_name(" ".join(words))
+    return None
+
+
+def _said_here(lower: list[str], original: list[str], not_names: set[str], clause_starts: frozenset[int],
+               mixed_case: bool) -> str | None:
+    """'Hi, Grace here', 'Sam speaking': a name, then "here" or "speaking", as a clause of its own."""
+    for i in range(len(lower) - 1):
+        if lower[i + 1] not in ("here", "speaking") or not _introduces(lower, i, clause_starts):
+            continue
+        ends = i + 2 == len(lower) or i + 2 in clause_starts
+        if ends and _name_word(lower[i], not_names) and lower[i] not in STATES and \
+                (not mixed_case or original[i][:1].isupper()):
+            return capitalise_name(original[i])
     return None
 
 
@@ -135,6 +158,8 @@ def bare_name(lower: list[str], original: list[str], not_names: set[str], day_wo
     spelled = _spelled(lower, 0)
     if spelled is not None and spelled[1] == len(lower):
         return capitalise_name(spelled[0])
+    if len(lower) > 1 and lower[0] == lower[1]:  # "April. April Dawson.": said twice, one name
+        lower, original = lower[1:], original[1:]
     if not 1 <= len(lower) <= 3 or not _name_word(lower[-1], not_names):
         return None
     cased = [w for w in original if w.replace("'", "").replace("-", "").isalpha()]

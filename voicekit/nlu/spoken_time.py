@@ -18,9 +18,9 @@ MINUTE_WORDS = {
     "oh five": 5, "o five": 5, "five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "twenty five": 25,
     "thirty": 30, "forty": 40, "forty five": 45, "fifty": 50, "fifty five": 55,
 }
-MORNING = ("am", "a m", "a.m.", "a.m", "in the morning", "morning")
+MORNING = ("am", "a m", "a.m.", "a.m", "in the morning", "morning", "this morning", "tomorrow morning")
 AFTERNOON = ("pm", "p m", "p.m.", "p.m", "in the afternoon", "afternoon", "in the evening", "evening", "at night",
-             "tonight", "in the night")
+             "tonight", "in the night", "this afternoon", "this evening", "tomorrow afternoon", "tomorrow evening")
 # A part of the day said before the hour: "evening 7:30", "night 8", "the morning 11".
 PERIOD_FIRST = {"morning": "am", "afternoon": "pm", "evening": "pm", "night": "pm", "tonight": "pm"}
 # "ten to two", "twenty five to four": minutes before the hour.
@@ -44,6 +44,8 @@ class FoundTime:
     """Index one past the last token of the expression."""
     explicit: bool
     """True when minutes, a.m./p.m., o'clock or a digit form made it unmistakably a time."""
+    settled: bool = False
+    """True when the words settle a.m. or p.m. ("7 pm", "in the evening", "noon", "19:00"); "7:00" leaves it open."""
 
 
 def _hour(token: str) -> int | None:
@@ -107,19 +109,21 @@ def find_times(tokens: list[str]) -> list[FoundTime]:
 def _time_at(tokens: list[str], i: int) -> FoundTime | None:
     tok = tokens[i]
     if tok in ("noon", "midday"):
-        return FoundTime("12:00", i, i + 1, True)
+        return FoundTime("12:00", i, i + 1, True, True)
     if tok in PERIOD_FIRST:
         return _period_first(tokens, i)
     before = _match_phrase(tokens, i, MINUTES_BEFORE)
     if before and i + before + 1 < len(tokens) and tokens[i + before] in ("to", "till", "til", "before") \
             and (i == 0 or tokens[i - 1] not in ("from", "between")):
         found = _relative(tokens, i + before - 1, 3, -MINUTES_BEFORE[" ".join(tokens[i:i + before])])
-        return FoundTime(found.hhmm, i, found.end, True) if found else None
+        return FoundTime(found.hhmm, i, found.end, True, found.settled) if found else None
     four = _FOUR_DIGITS_RE.match(tok)
     if four and 5 <= int(four.group(1)) <= 22:
-        return FoundTime(f"{four.group(1)}:{four.group(2)}", i, i + 1, False)
+        return FoundTime(f"{four.group(1)}:{four.group(2)}", i, i + 1, False, True)
     if tok == "half" and i + 2 < len(tokens) and tokens[i + 1] == "past":
         return _relative(tokens, i, 3, 30)
+    if tok == "half" and i + 1 < len(tokens) and tokens[i + 1] in NUMBER_WORDS and (i == 0 or tokens[i - 1] != "a"):
+        return _relative(tokens, i, 2, 30)  # "half six": half past six, as in Britain
     if tok == "quarter" and i + 2 < len(tokens) and tokens[i + 1] in ("past", "after", "to"):
         return _relative(tokens, i, 3, 15 if tokens[i + 1] != "to" else -15)
     match = _DIGITS_RE.match(tok)
@@ -128,9 +132,10 @@ def _time_at(tokens: list[str], i: int) -> FoundTime | None:
         meridiem, n = _meridiem(tokens, i + 1)
         if hour > 12 or (match.group(1).startswith("0") and meridiem is None):  # "01:30" is 24-hour, not 1:30 pm
             hhmm = _to_24h(hour, minute, "24h") if meridiem is None else None
+            settled = True
         else:
-            hhmm = _to_24h(hour, minute, meridiem)
-        return FoundTime(hhmm, i, i + 1 + n, True) if hhmm else None
+            hhmm, settled = _to_24h(hour, minute, meridiem), meridiem is not None or hour in (0, 12)
+        return FoundTime(hhmm, i, i + 1 + n, True, settled) if hhmm else None
     spoken_hour = _hour(tok)
     if spoken_hour is None:
         return None
@@ -148,12 +153,13 @@ def _time_at(tokens: list[str], i: int) -> FoundTime | None:
     meridiem, n = _meridiem(tokens, j)
     if meridiem:
         j, explicit = j + n, True
+    settled = meridiem is not None or hour == 12
     if hour > 12:
         if meridiem is not None or not re.fullmatch(r"\d{1,2}", tok):
             return None
-        meridiem = "24h"
+        meridiem, settled = "24h", True
     hhmm = _to_24h(hour, minute, meridiem)
-    return FoundTime(hhmm, i, j, explicit) if hhmm else None
+    return FoundTime(hhmm, i, j, explicit, settled) if hhmm else None
 
 
 def _period_first(tokens: list[str], i: int) -> FoundTime | None:
@@ -171,7 +177,7 @@ def _period_first(tokens: list[str], i: int) -> FoundTime | None:
         if n:
             minute, end = MINUTE_WORDS[" ".join(tokens[end:end + n])], end + n
     hhmm = _to_24h(hour, minute, PERIOD_FIRST[tokens[i]])
-    return FoundTime(hhmm, i, end, True) if hhmm else None
+    return FoundTime(hhmm, i, end, True, True) if hhmm else None
 
 
 def _relative(tokens: list[str], i: int, width: int, offset: int) -> FoundTime | None:
@@ -184,4 +190,4 @@ def _relative(tokens: list[str], i: int, width: int, offset: int) -> FoundTime |
     else:
         minute = offset
     hhmm = _to_24h(hour, minute, meridiem)
-    return FoundTime(hhmm, i, i + width + n, True) if hhmm else None
+    return FoundTime(hhmm, i, i + width + n, True, meridiem is not None) if hhmm else None

@@ -14,7 +14,7 @@ INTENTS: tuple[Intent, ...] = get_args(Intent)
 # A conversational act beside the intent. The parser sets all but the last two; the agent's keypad step
 # turns "dtmf" into "repeat", "restart" or "bad_key" once it knows what the current prompt offered.
 Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address", "hours", "services", "thanks",
-              "restart", "bad_key", "small_talk"]
+              "clinic_name", "automated", "restart", "bad_key", "small_talk"]
 
 WishKind = Literal["after", "before", "around", "morning", "afternoon", "evening", "earliest", "latest"]
 
@@ -48,6 +48,8 @@ class Understanding:
     """Every distinct weekday heard, in order (two with "or" means the caller must choose)."""
     times: list[str] = field(default_factory=list)
     """Every distinct time heard, in order."""
+    am_pm_said: bool = False
+    """The words settle a.m. or p.m. of ``time`` ("7 pm", "at 7 this evening", "19:00"); "7:00" leaves it open."""
     ambiguous: str | None = None
     """"day" or "time" when the caller offered two alternatives ("ten or eleven")."""
     act: Act | None = None
@@ -60,8 +62,17 @@ class Understanding:
     """The caller spoke of suicide: the crisis line is given with the emergency number."""
     date: str | None = None
     """The calendar date asked for ("YYYY-MM-DD") when the caller named one and today's date is known."""
+    month: str | None = None
+    """A month named without a day ("sometime in June"): "YYYY-MM", the next such month (a date past the
+    horizon is refused, whatever its day)."""
+    dates: list[str] = field(default_factory=list)
+    """Every distinct date named, in order ("the 10th or the 11th": two, for the caller to choose between)."""
+    later_today: bool = False
+    """The caller said "this evening" (afternoon, morning): today, if the call has no other day."""
     relative_day: str | None = None
     """"today"/"tomorrow" when the caller said it (resolved into ``day`` only if today is known)."""
+    extension: str | None = None
+    """The extension said with a phone number ("extension 45": "45")."""
     sensitive: bool = False
     """True when a card, ID or other long number was spoken (it was masked)."""
     masked_text: str = ""

@@ -34,7 +34,13 @@ YES_PHRASES = ("that works", "sounds good", "all correct", "go ahead", "please d
 # "Book it" agrees to what was read back; "book it on the 4th" asks for a booking (it names a value), as "do it
 # for the 1st" or "try that again on the 12th" gives one.
 YES_WITHOUT_VALUES = ("book it", "do it", "try it", "try that", "try this", "let's do that", "let's do it")
-NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative"}
+# "Uh-uh", "nuh-uh", "mm-mm": the spoken noes ("uh-huh" and "mm-hmm" are yeses).
+NO_WORDS = {"no", "nope", "nah", "incorrect", "wrong", "negative", "uh-uh", "nuh-uh", "nuh", "mm-mm", "unh-unh",
+            "uh-uhh", "nuh-uhh"}
+# "Oh, leave it", "just leave it then": turning down what was asked, when nothing follows it.
+LEAVE_IT = ("leave it",)
+LEAVE_IT_ENDINGS = {"then", "for", "now", "thanks", "thank", "you", "please", "there", "be", "alone", "oh", "okay",
+                    "ok", "actually", "it"}
 NO_PHRASES = ("not right", "not correct", "isn't right", "not what i", "doesn't work", "does not work",
               "don't want", "can't make", "cannot make", "not that", "that's not", "that is not",
               # a yes word negated is a no: "absolutely not", "of course not", "don't book it"

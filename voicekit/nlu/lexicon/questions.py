@@ -24,7 +24,10 @@ REPEAT_PHRASES = ("say that again", "say again", "repeat that", "repeat it", "re
 # "What?", "sorry?" as the whole turn: the caller did not hear (and none of these is a name).
 REPEAT_ALONE = {"what", "sorry", "huh", "pardon", "eh"}
 # "Hello?" on its own: the caller checks the line is alive; the prompt is repeated, nothing counted.
-GREETING_WORDS = {"hello", "hi", "hey", "there", "anyone", "anybody", "is", "are", "you", "still"}
+# The greetings that make a turn of greeting words one ("Hello?", "Howdy!", "Hey there"), not "is anyone there".
+GREETINGS = {"hello", "hi", "hey", "there", "hiya", "howdy", "yo", "heya", "hullo", "hallo", "greetings", "g'day",
+             "gday"}
+GREETING_WORDS = GREETINGS | {"anyone", "anybody", "is", "are", "you", "still"}
 HOLD_PHRASES = ("hold on", "wait", "one moment", "one second", "just a sec", "just a second", "give me a second",
                 "let me check", "hang on")
 # Questions about the practice the line has no answer for (treatments offered, ratings, insurance):
@@ -51,3 +54,31 @@ EMERGENCY_PHRASES = CRISIS_PHRASES + (
     "bleeding heavily", "bleeding badly", "won't stop bleeding", "lot of blood", "overdose", "overdosed",
     "too many pills", "swallowed bleach", "drank bleach", "swallowed poison", "poisoned", "been stabbed", "stabbed",
     "been shot", "got shot", "was shot", "gunshot", "allergic reaction", "anaphylaxis", "throat is closing")
+# Questions about the line itself, answered at any question and the question asked again (issue 38, item 7):
+# what the clinic is called ...
+CLINIC_NAME_PHRASES = ("name of the clinic", "name of your clinic", "clinic's name", "name of the practice",
+                       "name of this clinic", "name of the office", "what clinic is this", "which clinic is this",
+                       "what clinic have i", "which clinic have i", "what clinic am i", "which clinic am i",
+                       "what practice is this", "what office is this", "what place is this", "who have i called",
+                       "who have i reached", "what is this place", "what's this place", "who is this",
+                       "what clinic is that", "what clinic this is", "what's the clinic called",
+                       "what is the clinic called", "have i got the right number", "is this the right number")
+# ... and whether it is a person (the automated-line disclosure).
+AUTOMATED_PHRASES = ("are you a robot", "are you a bot", "r u a bot", "u a bot", "are you a machine",
+                     "are you a computer", "are you an ai", "are you ai", "are you a real person", "are you real",
+                     "are you human", "are you a human", "are you a person", "is this a robot", "is this a bot",
+                     "is this a recording", "is this a machine", "is this automated", "is this an automated",
+                     "are you automated", "is this a computer", "is this a real person", "is this a person",
+                     "am i talking to a robot", "am i talking to a machine", "am i talking to a computer",
+                     "am i talking to a real person", "am i talking to a person", "am i talking to a human",
+                     "am i speaking to a robot", "am i speaking to a machine", "am i speaking to a real person",
+                     "am i speaking to a person", "am i speaking to a human", "who am i speaking with",
+                     "who am i speaking to", "who am i talking to", "who am i talking with", "is this an ai",
+                     "talking to a robot", "talking to a machine", "is anyone real")
+# "Is this the dental clinic?": words that name a clinic, so "is this ..." asks which one it is.
+PLACE_WORDS = {"clinic", "practice", "surgery", "office", "medicine", "medical", "dental", "dentist", "dentistry",
+               "health", "centre", "center", "doctors", "doctor's", "family"}
+NOT_A_CLINIC = {"dr", "doctor", "it", "that", "this", "right", "correct", "true", "ok", "okay", "a", "an", "the", "for",
+                "open", "available", "free", "possible", "urgent", "my", "your", "me", "you"}
+# "Are you a robot? I want a person": a request for staff, not only a question about the line.
+ASKING_FOR_STAFF = {"want", "need", "connect", "transfer", "put", "let", "give", "speak", "talk"}

@@ -11,7 +11,8 @@ BOOK_PHRASES = ("come in", "see the doctor", "see a doctor", "fit me in", "see s
                 "see a dentist", "see the dentist", "see a nurse", "like to see", "want to see", "wish to see",
                 "need to see", "repeat visit", "make one", "set something up", "set me up", "check-up", "check up",
                 "checkup", "follow-up", "follow up", "a visit", "visiting a", "visit a", "visit the", "get seen",
-                "be seen")
+                "be seen", "can i get in", "could i get in", "can you get me in", "could you get me in",
+                "squeeze me in")
 CANCEL_WORDS = {"cancel", "cancellation", "unbook"}
 # Moving an existing appointment: a booking request that also has an old appointment to cancel.
 RESCHEDULE_WORDS = {"reschedule", "rescheduling", "rebook", "re-book", "postpone"}
