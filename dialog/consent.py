@@ -43,6 +43,7 @@ _NAMING_THE_WRITE = {
     "cancel": "cancel it | please cancel it | go ahead and cancel it | go ahead and cancel | cancel it please",
     "request_callback": "leave it | please leave it | leave the request | leave that request | leave a request | "
                         "go ahead and leave it | send it | please send it",
+    "move": "move it | please move it | go ahead and move it | go ahead and move | move it please",
 }
 
 
@@ -72,7 +73,7 @@ _WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*")
 
 
 def is_consent(text: object, write: str = "book") -> bool:
-    """True only when the whole turn is an explicit yes to ``write`` (a ``WriteNode``), or only keypad 1."""
+    """True only when the whole turn is an explicit yes to ``write`` (a ``WriteNode``, or "move"), or only keypad 1."""
     if not isinstance(text, str) or write not in AFFIRMATIONS_OF:
         return False
     affirmations = AFFIRMATIONS_OF[write]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from dialog import phrases
+from dialog import moving, phrases
 from dialog.state import CallState, CallUpdate, TaskName
 from dialog.tasks import TASKS, task_named
 from dialog.time_wishes import offer_on, open_choices, wish_heard, with_fallback
@@ -31,6 +31,9 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
     day, time = (state.day, state.time) if keeps_values else (None, None)
     if phone is not None:
         update["phone"] = phone
+    if task == "reschedule":  # the values may describe the appointment to move rather than the new one
+        heard, described = moving.sort_heard(state, heard)
+        update |= described
     day, time, update["choices"] = _take_heard_values(heard, day, time)
     if heard.time or heard.times:
         update["wanted_time"] = None  # a new time replaces one that was not open
@@ -144,4 +147,4 @@ def start_over() -> CallUpdate:
     return {"task": None, "day": None, "date": None, "date_named": False, "time": None, "wanted_time": None,
             "name": None, "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None,
             "bookings_found": [], "choices": [], "booking_phone": None, "time_wish": None, "fallback_time": None,
-            "provider": None}
+            "provider": None, "moving_from": None}

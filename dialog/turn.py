@@ -12,9 +12,11 @@ from dataclasses import replace
 from dialog import calendar_phrases, line_callback, phrases
 from dialog.consent import changes_read_back
 from dialog.context import Context
+from dialog.corrections import back_to_what_is_wrong
 from dialog.handoff import handoff_update
 from dialog.hearing import hear, today_or_none
 from dialog.names_heard import name_said_alone
+from dialog.names_spelled import check_name, spelling_answer
 from dialog.slots import fill_slots, start_over
 from dialog.state import CallState, CallUpdate
 from dialog.tasks import task_named
@@ -36,14 +38,14 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
     said_phone = state.phone_heard  # taken out of the words by the waiting node: the parser hears the rest
     # The number an appointment is under is a check: whole numbers only, never completed from a number heard
     # earlier in the call ("555 0123" after a callback number with the victim's area code would otherwise match).
-    checking = state.task == "cancel" and state.asking == "phone"
+    checking = state.task in ("cancel", "reschedule") and state.asking == "phone"
     phone = None
     if said_phone:
         country = context.profile.country
         phone = dialable(said_phone, country) if checking else corrected(said_phone, state.phone, country)
     heard = hear(PHONE_TOKEN_RE.sub(" ", text), state, context)
     turn: CallUpdate = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0,
-                  "phone_heard": None, "callback_offered": False}
+                  "phone_heard": None, "callback_offered": False, "unsure_words": []}
     if phone is not None and not checking:
         turn["phone_said"] = said_phone
     staff_in, staff_back = state.staff_in, state.staff_back
@@ -80,6 +82,10 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         return turn | {"notes": [phrases.YOU_ARE_WELCOME], "misunderstood": 0}
     if heard.act == "restart":
         return turn | start_over() | {"notes": [phrases.START_OVER], "misunderstood": 0}
+    if state.asking == "spelling":  # the name spelled, its letters' yes or no, or which of two names
+        spelling = spelling_answer(state, heard, text)
+        if spelling is not None:
+            return turn | spelling
 
     if not text.strip() and not staff_in:  # silence with nobody to hand off to: ask again, then end politely
         silent = state.silent + 1
@@ -100,6 +106,10 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         notes.append(answer_question(heard, context))
         return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
 
+    if state.dialog_state == "CONFIRM" and heard.wrong:  # "that's not my name", "wrong day": back to that value
+        back = back_to_what_is_wrong(state, heard, said_phone)
+        if back is not None:
+            return turn | back | {"notes": [*notes, *back.get("notes", [])]}
     # At the read-back the consent gate decides alone: a reason or small talk there gets the short re-ask below.
     if state.dialog_state != "CONFIRM":
         if heard.act == "small_talk":  # praise, a remark: understood, and the question asked again
@@ -132,7 +142,9 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
     if filled.get("task", state.task) == "cancel" and not context.finds_bookings():
         return turn | handoff_update(fresh, "tool_failure", phrases.NO_LOOKUP_HERE, **said)
     reason: CallUpdate = {"reason": noted_reason(state.reason, heard.reason)} if heard.reason else {}
-    return turn | {"misunderstood": 0} | filled | ({"booking_phone": phone} if checking and phone else {}) | reason
+    name = check_name(state, heard.name or spoken_name, filled["notes"])  # unsure, close to another, or thanked
+    return turn | {"misunderstood": 0} | filled | name | ({"booking_phone": phone} if checking and phone else {}) \
+        | reason
 
 
 def _only_a_reason(heard: Understanding) -> bool:

@@ -24,6 +24,7 @@ from checkpoints import memory_checkpointer, saves_may_wait
 from dialog import phrases
 from dialog.context import Context, NluMode
 from dialog.hearing import default_classifier
+from dialog.names_spelled import unsure_words
 from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, Handoff, Summary
 from dialog.turn import staff_in_now
@@ -146,13 +147,22 @@ class VoiceAgent:
         return {k: values.get(k) for k in ("task", "day", "date", "time", "name")}
 
     @property
+    def move(self) -> dict | None:
+        """A move's record for staff: the new appointment, the old one, and whether each write went through."""
+        return call_values(self._graph.get_state(self._config).values).get("move")
+
+    @property
     def reason(self) -> str | None:
         """Why the caller comes, as they said it (masked), for staff; None until they say."""
         return call_values(self._graph.get_state(self._config).values).get("reason")
 
     # -- one caller turn ---------------------------------------------------------------------
-    def handle(self, text: Any) -> dict:
-        """One caller utterance in, ``{"say", "state", "tool_calls"}`` out. Never raises on a string."""
+    def handle(self, text: Any, words: Any = None) -> dict:
+        """One caller utterance in, ``{"say", "state", "tool_calls"}`` out. Never raises on a string.
+
+        ``words``: the speech recogniser's ``[(word, probability), ...]`` for the turn (None for a typed one): a
+        name heard with a word under ``dialog.names_spelled.UNSURE_BELOW`` is spelled before it is read back.
+        """
         if text is None:
             text = ""  # the speech recogniser heard nothing: a not-understood turn, never silence
         elif isinstance(text, bytes):
@@ -161,7 +171,8 @@ class VoiceAgent:
             raise TypeError(f"handle() takes the caller's utterance as a str, got {type(text).__name__}")
         raw = replace_lone_surrogates(text)
         self.heard = mask_sensitive(raw)
-        return self._taking_turn(lambda: self._turn(raw))
+        unsure = unsure_words(words, self.heard)
+        return self._taking_turn(lambda: self._turn(raw, unsure))
 
     def _taking_turn(self, turn: Callable[[], tuple[str, str]]) -> dict:
         """Run one turn under the call's lock; whatever fails, the caller hears something and a person takes over."""
@@ -178,7 +189,7 @@ class VoiceAgent:
             tool_calls = [call[0] for call in self.api.calls[before:]]
         return {"say": say or phrases.SAY_AGAIN, "state": state, "tool_calls": tool_calls}
 
-    def _turn(self, raw: str) -> tuple[str, str]:
+    def _turn(self, raw: str, unsure: list[str]) -> tuple[str, str]:
         self.after_the_end = self._broken_handoff is not None
         if self._broken_handoff is not None:
             return phrases.BROKEN, "HANDOFF"
@@ -209,10 +220,14 @@ class VoiceAgent:
             # A number to call back was asked for: keep it (out of the words, which show its last four only).
             words, phone = take_phone_number(raw)
             self.heard = mask_sensitive(words)
-            output = self._run(Command(resume={"text": self.heard, "phone": phone}), durability, saved)
-        else:
-            # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
-            output = self._run(Command(resume=self.heard) if waiting else {"utterance": self.heard}, durability, saved)
+            answer = {"text": self.heard, "phone": phone, "unsure": unsure}
+            output = self._run(Command(resume=answer), durability, saved)
+        elif waiting:  # the words alone, or with those the recogniser was unsure of
+            output = self._run(Command(resume={"text": self.heard, "unsure": unsure} if unsure else self.heard),
+                               durability, saved)
+        else:  # a new call; an ended one goes through the graph too: its START routes to "closed", changing nothing
+            start = {"utterance": self.heard} | ({"call": {"unsure_words": unsure}} if unsure else {})
+            output = self._run(start, durability, saved)
         return self._answer(output)
 
     # -- the phone line's warm transfer ------------------------------------------------------

@@ -79,10 +79,6 @@ from dialog.phrases.read_backs import (
     cancelled,
     cancelling_re_ask,
     cancelling_read_back,
-    kept_both,
-    rebooked_now_cancel,
-    rescheduling_re_ask,
-    rescheduling_read_back,
 )
 from dialog.phrases.values import (
     KEY_WORDS,
@@ -99,8 +95,8 @@ __all__ = [
     "OPEN_QUESTION", "WHICH_DAY", "NAME_FOR_BOOKING", "NAME_FOR_CANCELLING", "YES_OR_NO", "RE_ASK", "which_day_of",
     "which_time_of", "open_times", "WHICH_DAY_TO_CANCEL", "which_time_to_cancel", "which_date_to_cancel",
     "CANNOT_FIND_APPOINTMENT", "booking_read_back", "booking_re_ask", "cancelling_re_ask", "cancelling_read_back",
-    "booked", "cancelled", "rescheduling_read_back", "rescheduling_re_ask", "rebooked_now_cancel", "kept_both",
-    "NOTHING_CHANGED", "SORRY", "PRIVACY", "NO_ADVICE", "TAKE_YOUR_TIME", "YOU_ARE_WELCOME", "CANT_HEAR",
+    "booked", "cancelled", "NOTHING_CHANGED", "SORRY", "PRIVACY", "NO_ADVICE", "TAKE_YOUR_TIME", "YOU_ARE_WELCOME",
+    "CANT_HEAR",
     "SILENT_GOODBYE", "NO_SERVICE_INFO", "START_OVER", "ANOTHER_TIME", "NOTHING_CANCELLED", "emergency",
     "staff_back_at", "staff_not_in", "NAME_FOR_CALLBACK", "PHONE_FOR_CALLBACK", "not_a_phone_number",
     "NO_CALLBACK_LEFT", "CALLBACK_REFUSED", "callback_read_back", "callback_re_ask", "callback_left", "not_open",
@@ -123,3 +119,34 @@ from dialog.phrases.time_wishes import (  # noqa: E402  (kept apart: added for t
 
 __all__ += ["NOTHING_SOON", "earliest_from_now", "fell_back", "fits_another_day", "not_open_of", "nothing_fits",
             "spoken_wish", "times_that_fit"]
+
+from dialog.phrases.spelling import (  # noqa: E402  (kept apart: spelling the caller's name, issue 35)
+    SORRY_ABOUT_THAT,
+    SPELL_AGAIN,
+    SPELL_LAST_NAME,
+    SPELL_NAME,
+    name_noted,
+    spell_question,
+    spelling_read_back,
+    which_name,
+)
+
+__all__ += ["SORRY_ABOUT_THAT", "SPELL_AGAIN", "SPELL_LAST_NAME", "SPELL_NAME", "name_noted", "spell_question",
+            "spelling_read_back", "which_name"]
+
+from dialog.phrases.moves import (  # noqa: E402  (kept apart: moving an appointment in one go, issue 38)
+    WHICH_DAY_TO_MOVE,
+    WHICH_NEW_DAY,
+    moved,
+    moving_re_ask,
+    moving_read_back,
+    new_booked_old_stands,
+    new_booked_old_unsure,
+    old_still_stands,
+    which_date_to_move,
+    which_time_to_move,
+)
+
+__all__ += ["WHICH_DAY_TO_MOVE", "WHICH_NEW_DAY", "moved", "moving_re_ask", "moving_read_back",
+            "new_booked_old_stands", "new_booked_old_unsure", "old_still_stands", "which_date_to_move",
+            "which_time_to_move"]

@@ -45,10 +45,11 @@ BETWEEN = {"and", "then", "um", "uh", "er", "erm", "ah", "letter", "the"}
 LEAD_IN = {"sure", "yes", "yeah", "yep", "okay", "ok", "alright", "so", "um", "uh", "er", "erm", "ah", "oh", "well",
            "it's", "its", "it", "is", "that's", "thats", "that", "spelled", "spelt", "spelling", "spell", "my",
            "last", "first", "surname", "family", "name", "name's", "let", "me", "i'll", "will",
-           "of", "course", "please", "right", "and", "then", "just", "like", "this", "as", "follows"}
+           "of", "course", "please", "right", "and", "then", "just", "like", "this", "as", "follows", "no", "nope",
+           "actually", "sorry"}
 # Words before a name said as a word when a spelling was asked for ("it's Fraser"): fewer, so "let me think" is none.
 WORD_LEAD_IN = {"sure", "yes", "yeah", "okay", "ok", "so", "um", "uh", "er", "oh", "well", "it's", "its", "it", "is",
-                "that's", "my", "last", "name", "surname"}
+                "that's", "my", "last", "name", "surname", "no", "nope", "actually", "sorry"}
 # Words a spelling may end with: "..., thanks", "..., that's it".
 TRAILING = {"thanks", "thank", "you", "please", "that's", "that", "is", "it", "okay", "ok", "yeah", "yes", "all",
             "done"}
