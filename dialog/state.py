@@ -154,6 +154,8 @@ class CallState:
     """The number to call the caller back on, E.164 ("+16175550123"); taken only when asked for, logged by its end."""
     caller_id: str | None = None
     """The caller id the phone line passed when the call started (E.164), None when withheld or not a number."""
+    contact_wanted: bool = False
+    """The line wants a number on every booking and has no caller id: asked after the name (issue 38 item 11)."""
     booking_phone: str | None = None
     """The number the caller said (when asked) their appointment is under, E.164: checked against the booking's."""
     phone_said: str | None = None
@@ -236,6 +238,7 @@ class CallUpdate(TypedDict, total=False):
     call_id: str | None
     phone: str | None
     caller_id: str | None
+    contact_wanted: bool
     booking_phone: str | None
     phone_said: str | None
     phone_heard: str | None

@@ -88,6 +88,8 @@ def _next_for_booking(state: CallState) -> Step:
         return "ask_time"
     if state.name is None:
         return "ask_name"
+    if state.contact_wanted and state.phone is None:
+        return "ask_phone"  # no caller id: the number the caller can later change the booking with
     return "confirm"
 
 
@@ -133,7 +135,7 @@ BOOKING = Task(
     ask_time=_offered_times,
     ask_name=phrases.NAME_FOR_BOOKING,
     read_back=lambda state: phrases.booking_read_back(state.name, state.day, _chosen_time(state), said_date(state),
-                                                      state.provider),
+                                                      state.provider, state.phone if state.contact_wanted else None),
     re_ask=lambda state: phrases.booking_re_ask(state.name, state.day, _chosen_time(state), said_date(state),
                                                 state.provider),
     write="book",
@@ -144,6 +146,7 @@ BOOKING = Task(
                                           (state.result or {}).get("booking_id"), said_date(state)),
     plain_no=PlainNo(say=phrases.ANOTHER_TIME, start_over=False),
     check_values=_only_open_times,
+    ask_phone=phrases.CONTACT_NUMBER,
 )
 
 

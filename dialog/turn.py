@@ -7,6 +7,7 @@ only then are day, time and name updated (see ``dialog.slots``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from dialog import calendar_phrases, line_callback, phrases
@@ -26,6 +27,10 @@ from voicekit.phones import corrected, dialable, why_not_a_phone
 from voicekit.privacy import PHONE_TOKEN_RE
 from voicekit.schedule import weekday_of
 
+# A number the waiting node took out, with the words that gave it: what is left is heard (a name, a time).
+_WITHOUT_THE_NUMBER = re.compile(r"(?:,?\s*(?:and\s+)?(?:my\s+)?(?:phone\s+|contact\s+|cell\s+|mobile\s+)?"
+                                 r"number(?:'s|\s+is)?\s+)?\(?\s*" + PHONE_TOKEN_RE.pattern, re.IGNORECASE)
+
 
 def take_turn(state: CallState, context: Context) -> CallUpdate:
     """The updates of one caller turn (``state.utterance``); ``route`` then decides where the call goes.
@@ -43,7 +48,8 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
     if said_phone:
         country = context.profile.country
         phone = dialable(said_phone, country) if checking else corrected(said_phone, state.phone, country)
-    heard = hear(PHONE_TOKEN_RE.sub(" ", text), state, context)
+    words = _WITHOUT_THE_NUMBER.sub(" ", text)  # "Jamie, my number is [phone ending 0123]": the name is heard
+    heard = hear(words, state, context)
     turn: CallUpdate = {"notes": [], "repeat": False, "confirmed": False, "choices": [], "silent": 0,
                   "phone_heard": None, "callback_offered": False, "unsure_words": []}
     if phone is not None and not checking:
@@ -55,6 +61,8 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         turn |= {"staff_in": staff_in, "staff_back": staff_back}
         if context.caller_number:  # kept with the call, so every later turn (on any worker) checks the same one
             turn["caller_id"] = context.caller_number
+        elif context.ask_contact_number:  # no caller id: a booking asks for a number to reach the caller on
+            turn["contact_wanted"] = True
     fresh = replace(state, notes=[], staff_in=staff_in, staff_back=staff_back)
     said = {"day": heard.day, "time": heard.time, "name": heard.name}
 
@@ -100,16 +108,16 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         notes.append(phrases.PRIVACY)
     if heard.act == "medical":
         notes.append(phrases.NO_ADVICE)
+    if state.dialog_state == "CONFIRM" and heard.wrong:  # "that's not my name", "wrong day": back to that value
+        back = back_to_what_is_wrong(state, heard, said_phone)
+        if back is not None:
+            return turn | back | {"notes": [*notes, *back.get("notes", [])]}
     if heard.act == "services":
         return turn | {"notes": [*notes, phrases.NO_SERVICE_INFO], "misunderstood": 0}  # changes no slot
     if heard.intent == "hours" or heard.act in ("address", "hours"):
         notes.append(answer_question(heard, context))
         return turn | {"notes": notes, "misunderstood": 0}  # a side question changes no slot
 
-    if state.dialog_state == "CONFIRM" and heard.wrong:  # "that's not my name", "wrong day": back to that value
-        back = back_to_what_is_wrong(state, heard, said_phone)
-        if back is not None:
-            return turn | back | {"notes": [*notes, *back.get("notes", [])]}
     # At the read-back the consent gate decides alone: a reason or small talk there gets the short re-ask below.
     if state.dialog_state != "CONFIRM":
         if heard.act == "small_talk":  # praise, a remark: understood, and the question asked again
@@ -119,10 +127,11 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
                            "notes": [*notes, phrases.REASON_NOTED]}
 
     spoken_name = None
-    if phone is None:
+    if phone is None or words.strip(" ,.;:!"):
         # People just say their name: the whole of it ("Sam Smith", "J A M I E", even "Monday Smith" at the
         # name question, which is then no day), at any open question; at the name question the lab's last word.
-        spoken_name, heard = name_said_alone(text, heard, state)
+        # With a number: the words around it ("Jamie, my number is ...").
+        spoken_name, heard = name_said_alone(words, heard, state)
     understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive \
         or heard.callback or said_phone or heard.provider or heard.wish
     if not understood:

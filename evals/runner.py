@@ -1,9 +1,11 @@
 """Run dialog scenarios (JSON files) through ``VoiceAgent`` and check them; one runner for pytest and CLI.
 
-A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?, "caller_number"?},
+A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?, "caller_number"?,
+"ask_contact_number"?},
 "turns": [{"user", "words"?, "state", "tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}],
 "expect": {"sleeps"?, "handoff"?, "booked"?, "callbacks"?, "transfer"?}}`` (``caller_number``: the caller id the
-line passes; ``words``: the recogniser's [[word, probability], ...] for the turn); ``booked``
+line passes; ``ask_contact_number``: the service's lines, which ask a booking without caller id for a number;
+``words``: the recogniser's [[word, probability], ...] for the turn); ``booked``
 lists every live booking at the end (day, time, name, and the date where an entry gives a fourth value), so a
 cancellation shows as one fewer; ``callbacks`` every request left for staff ([name, phone, reason]). A turn may
 be the phone line's instead of the caller's: ``{"transfer": "unanswered", "caller_number"?}`` (the warm transfer
@@ -83,6 +85,7 @@ def default_agent(api: Any, sleep: Callable, spec: dict) -> Any:
         clock = lambda: now  # noqa: E731 - a frozen clock for relative days
     profile = ClinicProfile(**setup["profile"]) if "profile" in setup else None  # hours, holidays...
     caller = {"caller_number": setup["caller_number"]} if "caller_number" in setup else {}  # the line's caller id
+    caller |= {"ask_contact_number": True} if setup.get("ask_contact_number") else {}
     if clock is None:
         return VoiceAgent(api, sleep=sleep, profile=profile, **caller)
     return VoiceAgent(api, sleep=sleep, clock=clock, profile=profile, **caller)

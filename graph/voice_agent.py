@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.types import Command, Durability
+from langgraph.types import Durability
 
 from checkpoints import memory_checkpointer, saves_may_wait
 from dialog import phrases
@@ -33,6 +33,7 @@ from graph.graph import RECURSION_LIMIT, compiled_for, write_triggers
 from graph.speedups.one_checkpoint_read import NOT_READ, hand_over, question_waiting
 from graph.speedups.saves_in_thread import allow_saves_in_thread, saves_in_thread
 from graph.speedups.three_channels import call_values, stored_update
+from graph.turn_input import turn_input
 from graph.turn_lock import turn_lock
 from voicekit.backend import ClinicBackend
 from voicekit.phones import dialable
@@ -70,10 +71,13 @@ class VoiceAgent:
         checkpointer: Any = None,
         continue_ended: bool = False,
         caller_number: str | None = None,
+        ask_contact_number: bool = False,
     ):
         """``caller_number``: the line's caller id (Twilio's ``From``; no phone number = withheld), kept with the call.
 
         A booking carries it, and cancelling or moving one is checked against it (or a number the caller says).
+        ``ask_contact_number``: without a caller id, a booking asks for a number to reach the caller on (the service
+        turns it on for its lines; the lab's calls keep SPEC 3.2's turns).
         """
         _check_api(api)
         if nlu in ("llm", "hybrid") and classify is None:
@@ -81,7 +85,7 @@ class VoiceAgent:
         self.api = api
         self.context = Context(api=api, sleep=sleep, max_retries=max_retries, backoff=tuple(backoff),
                                clock=clock, profile=profile or ClinicProfile(), nlu=nlu, classify=classify,
-                               caller_number=caller_number)
+                               caller_number=caller_number, ask_contact_number=ask_contact_number)
         if checkpointer is None:
             checkpointer = memory_checkpointer()
         elif not isinstance(checkpointer, BaseCheckpointSaver):
@@ -216,19 +220,9 @@ class VoiceAgent:
         # turn runs reads at most, so it is saved once, at its end: a process killed inside it loses only
         # that turn, which the phone line re-sends (the crash tests kill it at every step boundary).
         durability: Durability = "sync" if waiting and waiting.get("state") == "CONFIRM" else "exit"
-        if waiting and waiting.get("expects") == "phone":
-            # A number to call back was asked for: keep it (out of the words, which show its last four only).
-            words, phone = take_phone_number(raw)
-            self.heard = mask_sensitive(words)
-            answer = {"text": self.heard, "phone": phone, "unsure": unsure}
-            output = self._run(Command(resume=answer), durability, saved)
-        elif waiting:  # the words alone, or with those the recogniser was unsure of
-            output = self._run(Command(resume={"text": self.heard, "unsure": unsure} if unsure else self.heard),
-                               durability, saved)
-        else:  # a new call; an ended one goes through the graph too: its START routes to "closed", changing nothing
-            start = {"utterance": self.heard} | ({"call": {"unsure_words": unsure}} if unsure else {})
-            output = self._run(start, durability, saved)
-        return self._answer(output)
+        wants_a_number = self.context.ask_contact_number and not self.context.caller_number
+        self.heard, payload = turn_input(raw, self.heard, waiting, saved is None, unsure, wants_a_number)
+        return self._answer(self._run(payload, durability, saved))
 
     # -- the phone line's warm transfer ------------------------------------------------------
     @property

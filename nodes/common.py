@@ -40,8 +40,10 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
         asked = state.last_prompt if state.repeat else question(replace(state, dialog_state=dialog_state),
                                                                 runtime.context)
         say = asked if state.repeat else " ".join([*state.notes, asked])
-        # A callback's read-back may hear a corrected number; a cancel's never does (a number said there is no check).
-        expects: Asking | None = "phone" if asking == "phone" or state.task in CALLBACK_TASKS else None
+        # A callback's read-back may hear a corrected number; a cancel's never does (a number said there is no check);
+        # a booking's that asks for a contact number takes one at any of its questions (never "a card number").
+        contact = state.contact_wanted and state.task in (None, "book")
+        expects: Asking | None = "phone" if asking == "phone" or state.task in CALLBACK_TASKS or contact else None
         answer = interrupt(Prompt(say=say, state=dialog_state, expects=expects))
         text, phone = caller_answer(answer, expects)
         update: CallUpdate = {"utterance": mask_sensitive(text), "dialog_state": dialog_state,

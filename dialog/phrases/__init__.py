@@ -57,6 +57,7 @@ from dialog.phrases.notes import (
 )
 from dialog.phrases.questions import (
     CANNOT_FIND_APPOINTMENT,
+    CONTACT_NUMBER,
     GREETING,
     NAME_FOR_BOOKING,
     NAME_FOR_CANCELLING,
@@ -94,7 +95,8 @@ __all__ = [
     "spoken_time", "spoken_day", "KEY_WORDS", "spoken_booking_number", "one_of", "day_and_time", "GREETING",
     "OPEN_QUESTION", "WHICH_DAY", "NAME_FOR_BOOKING", "NAME_FOR_CANCELLING", "YES_OR_NO", "RE_ASK", "which_day_of",
     "which_time_of", "open_times", "WHICH_DAY_TO_CANCEL", "which_time_to_cancel", "which_date_to_cancel",
-    "CANNOT_FIND_APPOINTMENT", "booking_read_back", "booking_re_ask", "cancelling_re_ask", "cancelling_read_back",
+    "CANNOT_FIND_APPOINTMENT", "CONTACT_NUMBER", "booking_read_back", "booking_re_ask", "cancelling_re_ask",
+    "cancelling_read_back",
     "booked", "cancelled", "NOTHING_CHANGED", "SORRY", "PRIVACY", "NO_ADVICE", "TAKE_YOUR_TIME", "YOU_ARE_WELCOME",
     "CANT_HEAR",
     "SILENT_GOODBYE", "NO_SERVICE_INFO", "START_OVER", "ANOTHER_TIME", "NOTHING_CANCELLED", "emergency",

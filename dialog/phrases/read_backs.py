@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from dialog.phrases.questions import RE_ASK, YES_OR_NO
-from dialog.phrases.values import spoken_booking_number, spoken_day, spoken_time
+from dialog.phrases.values import spoken_booking_number, spoken_day, spoken_phone, spoken_time
 
 
 def booking_read_back(name: str | None, day: str | None, time: str, on_date: str | None = None,
-                      provider: str | None = None) -> str:
-    """Read a booking back before the one irreversible step (with the doctor asked for: the caller consents to it)."""
+                      provider: str | None = None, phone: str | None = None) -> str:
+    """Read a booking back before the one irreversible step (with the doctor asked for: the caller consents to it).
+
+    ``phone``: the contact number the caller gave (no caller id), read back in its groups with the booking.
+    """
+    contact = f", contact number {spoken_phone(phone)}" if phone else ""
     return (f"Let me read that back: an appointment for {name}{_with(provider)} on {spoken_day(day, on_date)} at "
-            f"{spoken_time(time)}. Shall I book it? {YES_OR_NO}")
+            f"{spoken_time(time)}{contact}. Shall I book it? {YES_OR_NO}")
 
 
 def booking_re_ask(name: str | None, day: str | None, time: str, on_date: str | None = None,
