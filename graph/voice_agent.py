@@ -28,6 +28,7 @@ from dialog.names_spelled import unsure_words
 from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, Handoff, Summary
 from dialog.turn import staff_in_now
+from graph.call_views import CallViews
 from graph.cut_off import never_resend_a_keyless_write
 from graph.graph import RECURSION_LIMIT, compiled_for, write_triggers
 from graph.speedups.one_checkpoint_read import NOT_READ, hand_over, question_waiting
@@ -52,7 +53,7 @@ def _check_api(api: Any) -> None:
         )
 
 
-class VoiceAgent:
+class VoiceAgent(CallViews):
     """A clinic booking call. ``api`` is the clinic backend; ``sleep`` waits between read retries."""
 
     def __init__(
@@ -144,28 +145,12 @@ class VoiceAgent:
         state = (snapshot.values or {}).get("dialog_state")
         return state.lower() if state in TERMINAL else None
 
-    @property
-    def slots(self) -> dict:
-        """The request and the values collected so far: task, day, date ("YYYY-MM-DD"), time, name."""
-        values = call_values(self._graph.get_state(self._config).values)
-        return {k: values.get(k) for k in ("task", "day", "date", "time", "name")}
-
-    @property
-    def move(self) -> dict | None:
-        """A move's record for staff: the new appointment, the old one, and whether each write went through."""
-        return call_values(self._graph.get_state(self._config).values).get("move")
-
-    @property
-    def reason(self) -> str | None:
-        """Why the caller comes, as they said it (masked), for staff; None until they say."""
-        return call_values(self._graph.get_state(self._config).values).get("reason")
-
     # -- one caller turn ---------------------------------------------------------------------
     def handle(self, text: Any, words: Any = None) -> dict:
         """One caller utterance in, ``{"say", "state", "tool_calls"}`` out. Never raises on a string.
 
-        ``words``: the speech recogniser's ``[(word, probability), ...]`` for the turn (None for a typed one): a
-        name heard with a word under ``dialog.names_spelled.UNSURE_BELOW`` is spelled before it is read back.
+        ``words``: the recogniser's ``[(word, probability), ...]`` (None if typed): a name heard with a word under
+        ``dialog.names_spelled.UNSURE_BELOW`` is spelled before it is read back.
         """
         if text is None:
             text = ""  # the speech recogniser heard nothing: a not-understood turn, never silence

@@ -192,3 +192,12 @@ def test_a_hand_off_between_the_two_writes_tells_the_caller_and_staff_what_was_b
     assert "tuesday at 10 am is booked" in say and "friday at 2:30 pm" in say and "check" in say
     assert again.move["booked"] is True and again.move["old_cancelled"] is None
     assert (again.move["old"]["day"], again.move["old"]["time"]) == ("friday", "14:30")
+
+
+def test_the_agent_says_which_confirmation_the_writes_of_a_turn_are_under():
+    agent, api = call([FRIDAY], VICTIM)
+    assert agent.confirmation == {"number": 0, "key": None}
+    agent.handle(MOVE)
+    agent.handle("yes")
+    key = agent.confirmation["key"]
+    assert agent.confirmation["number"] == 1 and [k for _, k in api.keys] == [f"{key}:book", f"{key}:cancel"]
