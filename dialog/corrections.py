@@ -1,5 +1,7 @@
 """A "no" at the read-back that names what is wrong goes back to that value (issue 35 item 2).
 
+At the read-back, or at any question once the call holds that value (a name thanked for, a number asked after).
+
 "That's not my name" asks for its spelling (``dialog.names_spelled``), "wrong day" asks the day again (the time
 is kept for it, as after a time that was not open), "the time is wrong" offers the day's times again, "the number
 is wrong" asks the number again. Nothing else of the request changes. A "no" that names the value *and* gives the
@@ -17,7 +19,8 @@ def back_to_what_is_wrong(state: CallState, heard: Understanding, said_phone: st
     """The update that asks again for the values ``heard`` says are wrong; None when it names none or gives them."""
     given = {"name": heard.name, "day": heard.day or heard.date or heard.days, "time": heard.time or heard.times,
              "number": said_phone}
-    wrong = [value for value in heard.wrong if not given.get(value)]
+    kept = {"name": state.name, "day": state.day, "time": state.time, "number": state.phone}
+    wrong = [value for value in heard.wrong if kept.get(value) and not given.get(value)]
     if not wrong:
         return None
     update: CallUpdate = {"misunderstood": 0, "choices": []}

@@ -18,7 +18,7 @@ from dataclasses import replace
 from dialog import phrases
 from dialog.bookings import described, lookup_key, matching_bookings, numbers_to_check, unmatched_filters
 from dialog.state import CallState, CallUpdate, MoveRecord, Step, Summary, WriteNode
-from dialog.time_wishes import soonest
+from dialog.steps import new_appointment_step
 from voicekit.clinic import Booking
 from voicekit.nlu import Understanding
 from voicekit.nlu.types import MovedFrom
@@ -62,15 +62,7 @@ def next_step(state: CallState) -> Step:
         if view.day is not None and view.time is not None:
             return "ask_day"  # the same weekday and time on two dates: the date tells them apart
         return "ask_time" if view.day is not None else "ask_day"
-    if soonest(state):
-        return "find_slots"
-    if state.day is None:
-        return "ask_day"
-    if state.offered_day != state.day or state.offered_date != state.date:
-        return "find_slots"
-    if state.time is None or state.time not in state.offered_times:
-        return "ask_time"
-    return "confirm"
+    return new_appointment_step(state) or "confirm"
 
 
 def sort_heard(state: CallState, heard: Understanding) -> tuple[Understanding, CallUpdate]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from dialog import line_callback, moving, phrases, security_phrases
 from dialog.bookings import described, lookup_key, matching_bookings, numbers_to_check, unmatched_filters
 from dialog.state import CallState, CallUpdate, Ending, Step, TaskName, WriteNode
-from dialog.time_wishes import soonest
+from dialog.steps import new_appointment_step
 from voicekit.nlu import Understanding
 from voicekit.schedule import minutes
 
@@ -78,14 +78,9 @@ def said_date(state: CallState) -> str | None:
 
 
 def _next_for_booking(state: CallState) -> Step:
-    if soonest(state):  # "as soon as possible" and no day: the calendar is searched from today
-        return "find_slots"
-    if state.day is None:
-        return "ask_day"
-    if state.offered_day != state.day or state.offered_date != state.date:
-        return "find_slots"
-    if state.time is None or state.time not in state.offered_times:
-        return "ask_time"
+    needs = new_appointment_step(state)
+    if needs is not None:
+        return needs
     if state.name is None:
         return "ask_name"
     if state.contact_wanted and state.phone is None:

@@ -108,7 +108,7 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         notes.append(phrases.PRIVACY)
     if heard.act == "medical":
         notes.append(phrases.NO_ADVICE)
-    if state.dialog_state == "CONFIRM" and heard.wrong:  # "that's not my name", "wrong day": back to that value
+    if heard.wrong:  # "that's not my name", "wrong day" (at the read-back, or after hearing a value said back)
         back = back_to_what_is_wrong(state, heard, said_phone)
         if back is not None:
             return turn | back | {"notes": [*notes, *back.get("notes", [])]}

@@ -77,3 +77,13 @@ def test_the_name_said_at_the_time_question_is_acknowledged(said, name):
 def test_the_name_said_again_at_the_day_question_is_acknowledged():
     agent, api, replies = call("I'd like to book, my name is Jamie Fraser", "this is Jamie Fraser")
     assert replies[-1]["state"] == "ASK_DAY" and "Jamie Fraser" in replies[-1]["say"]
+
+
+def test_a_no_about_the_name_after_it_was_said_back_at_another_question_asks_for_its_spelling():
+    agent, api, replies = call("I want to book Tuesday", "It's Jamie Pracer.", "no, that's not my name")
+    assert replies[-1]["state"] == "ASK_NAME" and SPELL in replies[-1]["say"].lower()
+
+
+def test_a_value_the_call_does_not_hold_yet_is_no_correction():
+    agent, api, replies = call("sorry, wrong number")
+    assert "spell" not in replies[-1]["say"].lower() and agent.slots["name"] is None

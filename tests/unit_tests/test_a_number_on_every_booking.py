@@ -83,11 +83,17 @@ def test_the_lab_agent_asks_nothing_more():
     assert agent.handle(ONE_SHOT)["state"] == "CONFIRM"
 
 
-def test_a_later_cancel_without_caller_id_is_checked_against_the_number_given():
+def booked_by_an_earlier_call():
+    """A clinic where an earlier call without caller id booked Jamie on Tuesday at 10, giving 617 555 0123."""
     api = ClinicAPI()
     first, _ = line_call(api)
     for turn in (ONE_SHOT, "617 555 0123", "yes"):
         first.handle(turn)
+    return api
+
+
+def test_a_later_cancel_without_caller_id_is_checked_against_the_number_given():
+    api = booked_by_an_earlier_call()
     later, _ = line_call(api)
     asked = later.handle("cancel my Tuesday appointment, my name is Jamie")
     assert asked["state"] == "ASK_NAME" and "for your security" in asked["say"].lower()
@@ -96,20 +102,14 @@ def test_a_later_cancel_without_caller_id_is_checked_against_the_number_given():
 
 
 def test_a_later_cancel_with_another_number_cancels_nothing():
-    api = ClinicAPI()
-    first, _ = line_call(api)
-    for turn in (ONE_SHOT, "617 555 0123", "yes"):
-        first.handle(turn)
+    api = booked_by_an_earlier_call()
     stranger, _ = line_call(api)
     stranger.handle("cancel my Tuesday appointment, my name is Jamie")
     assert stranger.handle("617 555 0199")["state"] == "HANDOFF" and len(api.bookings) == 1
 
 
 def test_a_later_move_is_checked_against_it_too():
-    api = ClinicAPI()
-    first, _ = line_call(api)
-    for turn in (ONE_SHOT, "617 555 0123", "yes"):
-        first.handle(turn)
+    api = booked_by_an_earlier_call()
     later, _ = line_call(api)
     later.handle("move my Tuesday appointment to Wednesday at 11:30, my name is Jamie")
     assert later.handle("617 555 0123")["state"] == "CONFIRM"
