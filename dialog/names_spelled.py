@@ -94,7 +94,8 @@ def spelling_answer(state: CallState, heard: Understanding, text: str) -> CallUp
     if state.name_check == "letters":
         if spelling is not None and spelling.name.casefold() != (state.spelled or "").casefold():
             return {"spelled": spelling.name, "name_check": "letters", "misunderstood": 0}  # "no, F R A S E R"
-        if heard.intent == "yes" and "?" not in text:
+        said_again = spelling is not None and spelling.name.casefold() == (state.spelled or "").casefold()
+        if (heard.intent == "yes" and "?" not in text) or said_again:  # a yes, or the same letters once more
             return {"name": with_spelling(state.name, state.spelled or ""), "name_check": None, "spelled": None,
                     "spell_misses": 0, "misunderstood": 0}
         if heard.intent == "no":

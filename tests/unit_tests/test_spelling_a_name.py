@@ -182,3 +182,11 @@ def test_the_unsure_words_are_not_kept_after_their_turn():
     agent.handle(SPOKEN, words=heard(SPOKEN, {"pracer", "4111"}))
     values = agent._graph.get_state(agent._config).values["call"]
     assert not values.get("unsure_words")
+
+
+def test_the_same_letters_said_again_at_their_read_back_are_a_yes_to_them():
+    agent, api = call()
+    agent.handle(SPOKEN, words=heard(SPOKEN, {"pracer"}))
+    agent.handle("F R A S E R")
+    reply = agent.handle("F R A S E R")
+    assert reply["state"] == "CONFIRM" and "Jamie Fraser" in reply["say"]
