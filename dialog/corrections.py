@@ -19,8 +19,8 @@ def back_to_what_is_wrong(state: CallState, heard: Understanding, said_phone: st
     """The update that asks again for the values ``heard`` says are wrong; None when it names none or gives them."""
     given = {"name": heard.name, "day": heard.day or heard.date or heard.days, "time": heard.time or heard.times,
              "number": said_phone}
-    kept = {"name": state.name, "day": state.day, "time": state.time, "number": state.phone}
-    wrong = [value for value in heard.wrong if kept.get(value) and not given.get(value)]
+    held = {"name": state.name, "day": state.day, "time": state.time, "number": state.phone}
+    wrong = [value for value in heard.wrong if held.get(value) and not given.get(value)]
     if not wrong:
         return None
     update: CallUpdate = {"misunderstood": 0, "choices": []}
