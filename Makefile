@@ -14,9 +14,11 @@ export LANGSMITH_TRACING := false
 
 .PHONY: setup postgres browser speech call run serve test lint format screenshot artifacts evals bench bench-load bench-soak bench-voice studio clean
 
+# --no-compile: pip byte-compiled every module of every package it installed (half of a fresh `make run`'s
+# install, measured); Python compiles the few hundred the console imports on their first import instead.
 $(CORE):
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q --no-compile -e .
 	rm -f $(VENV)/.core-* && touch $(CORE)
 
 $(SERVE): $(CORE)

@@ -39,6 +39,10 @@ from tests.throwaway_pg import ThrowawayPostgres, free_port  # noqa: E402
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday")
 TIMES = [f"{8 + i // 4:02d}:{15 * (i % 4):02d}" for i in range(40)]  # 200 slots: no caller is refused
+# The limits are on (every request goes through them), set to what this load is: all calls from one address, a
+# turn of each call as fast as the service answers. A clinic's own are in its file's [limits].
+LIMITS = {"new_calls_per_minute_per_address": 10_000, "new_calls_per_minute": 100_000,
+          "turns_per_second_per_call": 100, "calls_at_once": 10_000}
 
 
 def one_call(i: int, urls: list[str], client: httpx.Client) -> tuple[list[float], int]:
@@ -80,7 +84,7 @@ def workers(count: int, url: str, tmp: Path):
     for number in range(count):
         port, counts = free_port(), tmp / f"db-work-{number}.json"
         env = quiet_env(DATABASE_URL=url, CLINIC_DB=str(tmp / "clinic.sqlite"), DB_WORK_OUT=str(counts),
-                        CLINIC_SCHEDULE=json.dumps({d: TIMES for d in DAYS}))
+                        CLINIC_SCHEDULE=json.dumps({d: TIMES for d in DAYS}), SERVICE_LIMITS=json.dumps(LIMITS))
         # SQLite's work is counted inside the worker, which costs it a little; PostgreSQL counts its own.
         module = "service" if url.startswith("postgresql://") else "benchmarks.counted_worker"
         process = subprocess.Popen([sys.executable, "-m", module, "--port", str(port)], cwd=ROOT,

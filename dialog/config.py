@@ -21,9 +21,14 @@ from dialog.profile import ClinicProfile
 from voicekit.clinic import DEFAULT_SCHEDULE, ClinicAPI
 from voicekit.schedule import WEEKDAYS, Schedule, slot_grid
 
-__all__ = ["DEMO_CONFIG", "CalendarConfig", "ClinicConfig", "ConfigError", "SecurityConfig", "demo_config", "secret"]
+__all__ = ["DEMO_CONFIG", "CalendarConfig", "ClinicConfig", "ConfigError", "Limits", "Retention", "SecurityConfig",
+           "demo_config", "secret"]
 
 CalendarKind = Literal["demo", "sqlite", "caldav"]
+HttpCallers = Literal["off", "staff", "public"]
+HTTP_CALLERS: tuple[HttpCallers, ...] = ("off", "staff", "public")
+
+
 def secret(env_name: str, environ: Mapping[str, str] | None = None) -> str | None:
     """A secret's value from the environment variable the file names; None when unset or empty.
 
@@ -63,6 +68,9 @@ class SecurityConfig:
     """The environment variable holding the Twilio account the line belongs to."""
     public_url: str | None = None
     """The line's public base address ("https://host", no trailing slash), for signatures and the stream URL."""
+    http_callers: HttpCallers = "public"
+    """Who may start a call over HTTP (``POST /calls``): "off" nobody, "staff" with the staff token, "public"
+    anyone. The demo clinic: "public"; a clinic's file: "staff" unless it says otherwise."""
 
     def staff_token(self, environ: Mapping[str, str] | None = None) -> str | None:
         """The staff's bearer token, or None when its variable is unset."""
@@ -78,6 +86,30 @@ class SecurityConfig:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """How much one worker takes on (``[limits]``): past a limit, a 429 with Retry-After, never a slower line."""
+
+    new_calls_per_minute_per_address: int = 10
+    """New calls one source address (or one caller id on the phone line) may start in a minute."""
+    new_calls_per_minute: int = 120
+    """New calls the worker starts in a minute, from everyone."""
+    turns_per_second_per_call: int = 4
+    """Turns one call may send in a second (a person takes a turn every few seconds)."""
+    calls_at_once: int = 50
+    """Calls in progress on one worker (phone and browser calls playing, HTTP calls with a turn in the last minutes)."""
+
+
+@dataclass(frozen=True)
+class Retention:
+    """How long what a call leaves behind is kept (``[retention]``); raw audio is never stored at all."""
+
+    transcripts_days: int = 30
+    """Days after a call's last turn that its transcript and stored replies (and its checkpoints) are deleted."""
+    records_days: int = 365
+    """Days the records staff need are kept: callback requests, and cancel records the line wrote."""
+
+
+@dataclass(frozen=True)
 class ClinicConfig:
     """Everything one clinic sets, checked; the console, the service, the phone line and Studio read it."""
 
@@ -89,6 +121,10 @@ class ClinicConfig:
     """Where appointments are kept."""
     security: SecurityConfig = field(default_factory=SecurityConfig)
     """The service's security settings."""
+    limits: Limits = field(default_factory=Limits)
+    """How much one worker takes on."""
+    retention: Retention = field(default_factory=Retention)
+    """How long transcripts and records are kept."""
     source: str | None = None
     """The file this came from (None: the demo clinic)."""
     times: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -160,8 +196,10 @@ class ClinicConfig:
                                 "(make serve and make test bring it along)")
 
         assert self.calendar.url is not None, "a caldav calendar is always loaded with its url"
+        names = (self.calendar.username_env, self.calendar.password_env)
+        hint = f"from the variables {names[0]} and {names[1]}" if names[0] and names[1] else None
         return CalDavCalendar(self.calendar.url, schedule=self.schedule(clock), slot_minutes=self.slot_minutes,
-                              username=username, password=password)
+                              username=username, password=password, credentials_from=hint)
 
     def _credential(self, key: str, environ: Mapping[str, str]) -> str | None:
         name = getattr(self.calendar, key)

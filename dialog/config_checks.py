@@ -19,8 +19,9 @@ _DIALLED = re.compile(r"^\+?\d(?:[ -]?\d)*$")
 # A key naming a credential: its value belongs in the environment, and the file names the variable instead.
 _SECRET_PARTS = ("password", "passwd", "secret", "token", "apikey", "api_key", "credential")
 _SECRET_WORDS = {"pass", "pwd", "key"}
-_PASSWORD_IN_ADDRESS = re.compile(r"(//[^/@:]*):[^/@]*@")  # never repeat a password in a message or a log
-_THIS_MACHINE = {"localhost", "127.0.0.1", "::1"}
+# Never repeat a password in a message or a log: everything from the user's ":" to the last "@" goes (a password
+# may hold "/" or "@" itself; hiding too much is the safe side).
+_PASSWORD_IN_ADDRESS = re.compile(r"(//[^/@:]*):.*@")
 
 
 class ConfigError(ValueError):
@@ -44,7 +45,23 @@ def shown(value: object) -> str:
         return "[" + ", ".join(shown(item) for item in value) + "]"
     if isinstance(value, dict):
         return "a table"
-    return repr(_PASSWORD_IN_ADDRESS.sub(r"\1:***@", value)) if isinstance(value, str) else repr(value)
+    return repr(masked_address(value)) if isinstance(value, str) else repr(value)
+
+
+def masked_address(text: str) -> str:
+    """``text`` with any password written into a web address in it replaced by ``***``."""
+    return _PASSWORD_IN_ADDRESS.sub(r"\1:***@", text)
+
+
+def shape(value: str) -> str:
+    """What a text looks like, never what it says: "text of 24 characters: letters, digits and symbols"."""
+    kinds = [name for name, present in (("capitals", any(c.isupper() for c in value)),
+                                        ("small letters", any(c.islower() for c in value)),
+                                        ("digits", any(c.isdigit() for c in value)),
+                                        ("symbols", any(not c.isalnum() and not c.isspace() for c in value)),
+                                        ("spaces", any(c.isspace() for c in value))) if present]
+    listed = ", ".join(kinds[:-1]) + (" and " if len(kinds) > 1 else "") + kinds[-1] if kinds else "nothing"
+    return f"text of {len(value)} characters ({listed})"
 
 
 def described(value: object) -> str:
@@ -177,6 +194,8 @@ class Reader:
         """The name of an environment variable (the value itself is read at start, never from the file)."""
         name = self.text(key, value, example)
         if not _ENV_NAME.match(name):
-            self.fail(key, f"{shown(value)} is not an environment variable name",
-                      f"use capital letters, digits and _ (A-Z, 0-9, _), not starting with a digit, such as {example}")
+            # Not shown: what lands in an *_env key by mistake is most often the secret itself, pasted.
+            self.fail(key, f"{shape(name)} is not an environment variable name (its value is not shown here)",
+                      f"use capital letters, digits and _ (A-Z, 0-9, _), not starting with a digit, such as {example}; "
+                      "the secret itself goes in that variable, never in the file")
         return name

@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dialog.config import CalendarConfig, ClinicConfig, SecurityConfig
+from dialog.config import HTTP_CALLERS, CalendarConfig, ClinicConfig, Limits, Retention, SecurityConfig
 from dialog.config_checks import shown
 from dialog.config_values import ClinicReader
 from dialog.profile import ClinicProfile
 from voicekit.schedule import minutes
 
-SECTIONS = ("clinic", "hours", "booking", "calendar", "security")
+SECTIONS = ("clinic", "hours", "booking", "calendar", "security", "limits", "retention")
 _CLINIC_REQUIRED = {
     "name": 'name = "Riverside Family Clinic"', "address": 'address = "12 Harbour Street, Riverside"',
     "phone": 'phone = "+1 617 555 0100"', "country": 'country = "US"', "timezone": 'timezone = "America/New_York"',
@@ -109,7 +109,9 @@ def _clinic(raw: dict[str, Any], reader: ClinicReader, folder: Path) -> ClinicCo
     )
     return ClinicConfig(profile=profile, slot_minutes=slot, times=times, source=reader.source,
                         calendar=_calendar(raw.get("calendar"), reader, folder),
-                        security=_security(raw.get("security", {}), reader))
+                        security=_security(raw.get("security", {}), reader),
+                        limits=_limits(raw.get("limits", {}), reader),
+                        retention=_retention(raw.get("retention", {}), reader))
 
 
 def _calendar(value: object, reader: ClinicReader, folder: Path) -> CalendarConfig:
@@ -154,8 +156,29 @@ def _calendar(value: object, reader: ClinicReader, folder: Path) -> CalendarConf
 
 
 def _security(value: object, reader: ClinicReader) -> SecurityConfig:
-    table = reader.table(value, "security", (*_ENV_KEYS["security"], "public_url"))
+    table = reader.table(value, "security", (*_ENV_KEYS["security"], "public_url", "http_callers"))
     names = {key: reader.env_name(f"security.{key}", table[key], f'{key} = "{getattr(SecurityConfig, key)}"')
              for key in _ENV_KEYS["security"] if key in table}
     public_url = reader.base_address("security.public_url", table["public_url"]) if "public_url" in table else None
-    return SecurityConfig(**names, public_url=public_url)
+    callers = reader.text("security.http_callers", table.get("http_callers", "staff"), 'http_callers = "staff"')
+    if callers not in HTTP_CALLERS:
+        reader.fail("security.http_callers", f"{shown(callers)} is not a choice",
+                    'write "off" (no calls over HTTP), "staff" (with the staff token) or "public" (anyone)')
+    return SecurityConfig(**names, public_url=public_url, http_callers=callers)
+
+
+def _limits(value: object, reader: ClinicReader) -> Limits:
+    """[limits]: each a whole number of at least 1 (a limit of nothing would close the line)."""
+    highest = {"new_calls_per_minute_per_address": 10_000, "new_calls_per_minute": 100_000,
+               "turns_per_second_per_call": 100, "calls_at_once": 100_000}
+    table = reader.table(value, "limits", highest)
+    return Limits(**{key: reader.whole(f"limits.{key}", table[key], 1, top, f"{key} = {getattr(Limits, key)}")
+                     for key, top in highest.items() if key in table})
+
+
+def _retention(value: object, reader: ClinicReader) -> Retention:
+    """[retention]: days, from 1 (a transcript is still needed while staff pick up a hand-off) to ten years."""
+    keys = ("transcripts_days", "records_days")
+    table = reader.table(value, "retention", keys)
+    return Retention(**{key: reader.whole(f"retention.{key}", table[key], 1, 3650, f"{key} = {getattr(Retention, key)}")
+                        for key in keys if key in table})

@@ -15,12 +15,11 @@ from zoneinfo import ZoneInfo, available_timezones
 
 import phonenumbers
 
-from dialog.config_checks import HOURS_FIX, Reader, shown
+from dialog.config_checks import HOURS_FIX, Reader, masked_address, shown
 from voicekit.schedule import WEEKDAYS, hhmm, minutes
 
 _HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 _DIALLED = re.compile(r"^\+?\d(?:[ -]?\d)*$")
-_PASSWORD_IN_ADDRESS = re.compile(r"(//[^/@:]*):[^/@]*@")  # never repeat a password in a message or a log
 _THIS_MACHINE = {"localhost", "127.0.0.1", "::1"}
 
 
@@ -101,7 +100,8 @@ class ClinicReader(Reader):
         if not valid:
             self.fail(key, f"{shown(value)} is not a valid phone number in {country}",
                       f'write the whole number with its area code, such as "{example}"')
-        return number
+        # Kept as E.164 ("+16175550199"), whichever way it was written: that is what a transfer dials.
+        return phonenumbers.format_number(phonenumbers.parse(number, country), phonenumbers.PhoneNumberFormat.E164)
 
     def dialled(self, key: str, value: object, example: str) -> str:
         """An emergency or crisis number: 2 to 15 digits, short codes included ("911", "112", "116 123")."""
@@ -114,6 +114,8 @@ class ClinicReader(Reader):
     def web_address(self, key: str, value: object, example: str, sign_in_fix: str) -> SplitResult:
         """An http(s) address with a host and no sign-in in it (``sign_in_fix`` says where a sign-in goes)."""
         address = self.text(key, value, example)
+        if masked_address(address) != address:  # a password in it, even one with "/" or "@" that breaks the parse
+            self.fail(key, f"{shown(address)} has a sign-in in it", sign_in_fix)
         try:
             parts = urlsplit(address)
             parts.port  # noqa: B018 - a bad port only raises when it is read
@@ -137,6 +139,11 @@ class ClinicReader(Reader):
                            (parts.fragment, "a #fragment")):
             if part:
                 self.fail(key, f"{shown(value)} has {what}", f"give the line's base address only, such as {base!r}")
+        if parts.scheme.lower() == "http" and not self.on_this_machine(parts):
+            # Twilio's signatures and the caller's audio would cross the internet in the clear.
+            self.fail(key, f"{shown(value)} is plain http on a host that is not this machine",
+                      f"use https://{parts.netloc} (plain http:// is only for a line on this machine, such as "
+                      "http://127.0.0.1:8080)")
         return base
 
     def on_this_machine(self, parts: SplitResult) -> bool:

@@ -59,6 +59,12 @@ class Context:
     ask_contact_number: bool = False
     """A booking without a caller id asks for a number to reach the caller on, so they can change it later (the
     service's lines: HTTP, the browser, a withheld number; the lab's agent keeps SPEC 3.2's turns)."""
+    paused: Callable[[], bool] | None = None
+    """Whether staff have paused automated booking now (the service's switch); None: never paused."""
+
+    def line_paused(self) -> bool:
+        """Whether automated booking is paused for this turn (callers are told and put through or called back)."""
+        return self.paused is not None and self.paused()
 
     def __post_init__(self) -> None:
         """Coerce Studio's JSON into types and refuse settings that would misbehave mid-call."""

@@ -8,6 +8,7 @@ only then are day, time and name updated (see ``dialog.slots``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from dialog import calendar_phrases, line_callback, phrases
@@ -30,6 +31,22 @@ from voicekit.schedule import weekday_of
 # A number the waiting node took out, with the words that gave it: what is left is heard (a name, a time).
 _WITHOUT_THE_NUMBER = re.compile(r"(?:,?\s*(?:and\s+)?(?:my\s+)?(?:phone\s+|contact\s+|cell\s+|mobile\s+)?"
                                  r"number(?:'s|\s+is)?\s+)?\(?\s*" + PHONE_TOKEN_RE.pattern, re.IGNORECASE)
+
+
+def paused_line(state: CallState, context: Context, staff_in: bool, staff_back: Sequence[str] | None,
+                said: dict) -> CallUpdate:
+    """Staff paused automated booking: the caller is told, and put through to staff or offered a callback request.
+
+    Nothing is written here: a callback request is read back and needs its yes, as always.
+    """
+    if not staff_in and context.takes_callbacks():
+        return {"notes": [phrases.line_paused(staff_back)], "misunderstood": 0, "callback_offered": True}
+    return handoff_update(state, "tool_failure", phrases.LINE_PAUSED, **said)
+
+
+def _callback_under_way(state: CallState, heard: Understanding) -> bool:
+    """A callback request is being made (asked for, or the offer taken): a paused line still takes it."""
+    return state.task == "callback" or bool(heard.callback) or (state.callback_offered and heard.intent == "yes")
 
 
 def take_turn(state: CallState, context: Context) -> CallUpdate:
@@ -70,6 +87,8 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         crisis_line = context.profile.crisis_line if heard.crisis else None
         warning = phrases.emergency(context.profile.emergency_number, crisis_line, staff_in)
         return turn | handoff_update(fresh, "user_request", warning, **said)
+    if context.line_paused() and not _callback_under_way(state, heard):
+        return turn | paused_line(fresh, context, staff_in, staff_back, said)
     if heard.callback and not context.takes_callbacks():
         heard = replace(heard, callback=False, intent="human")  # this backend cannot record one: a person can
     if heard.intent == "human" and not heard.callback:

@@ -17,8 +17,11 @@ from voicekit.privacy import mask_sensitive, take_phone_number
 
 
 def turn_input(raw: str, heard: str, waiting: Mapping[str, Any] | None, new_call: bool, unsure: list[str],
-               wants_a_number: bool) -> tuple[str, Any]:
-    """(the words as stored, the graph's input: a ``Command`` resuming ``waiting``, or a call's first values)."""
+               wants_a_number: bool, kept: int | None = None) -> tuple[str, Any]:
+    """(the words as stored, the graph's input: a ``Command`` resuming ``waiting``, or a call's first values).
+
+    ``kept``: how many characters of the words an ended call's checkpoint keeps (None: all).
+    """
     if waiting is not None:
         if waiting.get("expects") == "phone":  # a number was asked for: kept out of the words
             words, phone = take_phone_number(raw)
@@ -31,4 +34,4 @@ def turn_input(raw: str, heard: str, waiting: Mapping[str, Any] | None, new_call
         if phone:
             heard, call["phone_heard"] = mask_sensitive(words), phone
     # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
-    return heard, {"utterance": heard} | ({"call": call} if call else {})
+    return heard, {"utterance": heard[:kept]} | ({"call": call} if call else {})

@@ -53,6 +53,10 @@ def _check_api(api: Any) -> None:
         )
 
 
+AFTER_THE_END_KEPT = 200
+"""How many characters of a turn sent to an ended call its checkpoint keeps (the call changes no more)."""
+
+
 class VoiceAgent(CallViews):
     """A clinic booking call. ``api`` is the clinic backend; ``sleep`` waits between read retries."""
 
@@ -73,12 +77,14 @@ class VoiceAgent(CallViews):
         continue_ended: bool = False,
         caller_number: str | None = None,
         ask_contact_number: bool = False,
+        paused: Callable[[], bool] | None = None,
     ):
         """``caller_number``: the line's caller id (Twilio's ``From``; no phone number = withheld), kept with the call.
 
         A booking carries it, and cancelling or moving one is checked against it (or a number the caller says).
         ``ask_contact_number``: without a caller id, a booking asks for a number to reach the caller on (the service
         turns it on for its lines; the lab's calls keep SPEC 3.2's turns).
+        ``paused()``: whether staff have paused automated booking (asked each turn; the service's switch).
         """
         _check_api(api)
         if nlu in ("llm", "hybrid") and classify is None:
@@ -86,7 +92,8 @@ class VoiceAgent(CallViews):
         self.api = api
         self.context = Context(api=api, sleep=sleep, max_retries=max_retries, backoff=tuple(backoff),
                                clock=clock, profile=profile or ClinicProfile(), nlu=nlu, classify=classify,
-                               caller_number=caller_number, ask_contact_number=ask_contact_number)
+                               caller_number=caller_number, ask_contact_number=ask_contact_number,
+                               paused=paused)
         if checkpointer is None:
             checkpointer = memory_checkpointer()
         elif not isinstance(checkpointer, BaseCheckpointSaver):
@@ -206,7 +213,9 @@ class VoiceAgent(CallViews):
         # that turn, which the phone line re-sends (the crash tests kill it at every step boundary).
         durability: Durability = "sync" if waiting and waiting.get("state") == "CONFIRM" else "exit"
         wants_a_number = self.context.ask_contact_number and not self.context.caller_number
-        self.heard, payload = turn_input(raw, self.heard, waiting, saved is None, unsure, wants_a_number)
+        # An ended call keeps a bounded record: nothing reads a word sent after the end (its START closes it).
+        kept = AFTER_THE_END_KEPT if self.after_the_end else None
+        self.heard, payload = turn_input(raw, self.heard, waiting, saved is None, unsure, wants_a_number, kept)
         return self._answer(self._run(payload, durability, saved))
 
     # -- the phone line's warm transfer ------------------------------------------------------

@@ -24,6 +24,8 @@ def judge(state: CallState, text: str, context: Context, config: RunnableConfig)
         # "two" after "press ... two for no" is that key, a no; "one" is heard as the key too, never 1 pm, but only
         # a pressed 1 opens the gate (SPEC 5.1), so a spoken one gets the short re-ask with the read-back unchanged.
         return {"confirmed": False, "utterance": f"[DTMF] {key}"}
+    if context.line_paused() and state.task != "callback":  # staff paused booking: this yes books nothing
+        return {"confirmed": False}
     if not is_consent(text, task_named(state.task).consent):
         return {"confirmed": False}
     accepted = state.confirmations + 1

@@ -6,7 +6,9 @@ it to Twilio inside the TwiML (``<Parameter name="ticket" .../>``); Twilio echoe
 attach to an HTTP call's checkpoint or to another Twilio call's, and a ticket seen twice lets in nobody.
 
 ``MemoryTickets`` serves one worker process; ``SqliteTickets`` is shared by the worker processes of one
-machine (Twilio's stream may reach a different worker than its webhook did).
+machine, ``PostgresTickets`` by the workers of every machine on one database (Twilio's stream may reach a
+different worker, or machine, than its webhook did). Each also remembers which CallSids' webhooks were
+answered: a signed webhook replayed gets no second stream.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
+CALL_SECONDS = 24 * 3600.0
+"""How long a CallSid is remembered as answered (a replayed webhook within it gets no second stream)."""
 TICKET_SECONDS = 60.0
 """How long a ticket waits for its stream: Twilio opens the stream within a second or two of the TwiML."""
 MAX_TICKET_CHARS = 128
@@ -67,6 +71,13 @@ class StreamTickets(Protocol):
         """
         ...
 
+    def first_for(self, call_sid: str) -> bool:
+        """Note that the voice webhook of ``call_sid`` was answered; False when it had been already (a replay).
+
+        Atomic across every worker sharing the store: of two deliveries of one webhook, one is answered.
+        """
+        ...
+
 
 def caller_id(from_: object) -> str | None:
     """The caller's number from Twilio's ``From``, or None when it is withheld or not a phone number.
@@ -106,7 +117,19 @@ class MemoryTickets:
     def __init__(self, seconds: float = TICKET_SECONDS, clock: Callable[[], float] = time.time):
         self._seconds, self._clock = seconds, clock
         self._tickets: dict[str, tuple[str, str | None, float, str | None, Purpose]] = {}
+        self._answered: dict[str, float] = {}
         self._lock = threading.Lock()
+
+    def first_for(self, call_sid: str) -> bool:
+        """See ``StreamTickets.first_for``."""
+        now = self._clock()
+        with self._lock:
+            for sid in [sid for sid, until in self._answered.items() if until <= now]:
+                del self._answered[sid]
+            if call_sid in self._answered:
+                return False
+            self._answered[call_sid] = now + CALL_SECONDS
+        return True
 
     def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None,
               seconds: float | None = None, purpose: Purpose = "stream") -> str:
@@ -143,6 +166,18 @@ class SqliteTickets:
             # line_tickets, not the first version's stream_tickets: a ticket may continue a call (its call_id)
             db.execute("CREATE TABLE IF NOT EXISTS line_tickets (digest TEXT PRIMARY KEY, call_sid TEXT NOT NULL,"
                        " caller_number TEXT, expires REAL NOT NULL, call_id TEXT, purpose TEXT NOT NULL)")
+            db.execute("CREATE TABLE IF NOT EXISTS line_calls (call_sid TEXT PRIMARY KEY, expires REAL NOT NULL)")
+        finally:
+            db.close()
+
+    def first_for(self, call_sid: str) -> bool:
+        """See ``StreamTickets.first_for`` (one INSERT: of two workers, one wins)."""
+        now = self._clock()
+        db = self._connect()
+        try:
+            db.execute("DELETE FROM line_calls WHERE expires <= ?", (now,))
+            return bool(db.execute("INSERT INTO line_calls VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING call_sid",
+                                   (call_sid, now + CALL_SECONDS)).fetchall())
         finally:
             db.close()
 
@@ -176,3 +211,44 @@ class SqliteTickets:
         finally:
             db.close()
         return _redeemed(*rows[0]) if rows else None
+
+
+class PostgresTickets:
+    """Tickets in PostgreSQL, shared by every worker on every machine that uses the database."""
+
+    def __init__(self, pool: Any, seconds: float = TICKET_SECONDS, clock: Callable[[], float] = time.time):
+        self._pool, self._seconds, self._clock = pool, seconds, clock
+        with pool.connection() as db, db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(hashtextextended('line_tickets schema', 0))")  # two workers
+            db.execute("CREATE TABLE IF NOT EXISTS line_tickets (digest TEXT PRIMARY KEY, call_sid TEXT NOT NULL,"
+                       " caller_number TEXT, expires DOUBLE PRECISION NOT NULL, call_id TEXT, purpose TEXT NOT NULL)")
+            db.execute("CREATE TABLE IF NOT EXISTS line_calls (call_sid TEXT PRIMARY KEY, "
+                       "expires DOUBLE PRECISION NOT NULL)")
+
+    def issue(self, call_sid: str, caller_number: str | None, call_id: str | None = None,
+              seconds: float | None = None, purpose: Purpose = "stream") -> str:
+        """A new one-time ticket for ``call_sid`` (expired ones are purged meanwhile)."""
+        ticket, now = secrets.token_urlsafe(32), self._clock()
+        with self._pool.connection() as db:
+            db.execute("DELETE FROM line_tickets WHERE expires <= %s", (now,))
+            db.execute("INSERT INTO line_tickets VALUES (%s, %s, %s, %s, %s, %s)",
+                       (_digest(ticket), call_sid, caller_number, now + (seconds or self._seconds), call_id, purpose))
+        return ticket
+
+    def redeem(self, call_sid: str, ticket: str, purpose: Purpose = "stream") -> Redeemed | None:
+        """Use the ticket up in one statement (of two machines redeeming it at once, one gets it)."""
+        if not _acceptable(call_sid, ticket):
+            return None
+        with self._pool.connection() as db:
+            rows = db.execute("DELETE FROM line_tickets WHERE digest = %s AND call_sid = %s AND purpose = %s"
+                              " AND expires > %s RETURNING caller_number, call_id",
+                              (_digest(ticket), call_sid, purpose, self._clock())).fetchall()
+        return _redeemed(*rows[0]) if rows else None
+
+    def first_for(self, call_sid: str) -> bool:
+        """See ``StreamTickets.first_for`` (one INSERT: of two machines, one wins)."""
+        now = self._clock()
+        with self._pool.connection() as db:
+            db.execute("DELETE FROM line_calls WHERE expires <= %s", (now,))
+            return bool(db.execute("INSERT INTO line_calls VALUES (%s, %s) ON CONFLICT DO NOTHING RETURNING call_sid",
+                                   (call_sid, now + CALL_SECONDS)).fetchall())

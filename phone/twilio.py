@@ -101,8 +101,14 @@ class StreamStart:
     account_sid: str | None
 
 
+REJECT_BUSY = '<?xml version="1.0" encoding="UTF-8"?>\n<Response><Reject reason="busy"/></Response>'
+"""The answer to a call over the line's limits, or a replayed webhook: the caller hears a busy tone, and no stream."""
+
+
 def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSettings | None = None, *,
-                  tickets: StreamTickets | None = None, calls: LiveCalls | None = None) -> APIRouter:
+                  tickets: StreamTickets | None = None, calls: LiveCalls | None = None,
+                  admit: Callable[[str | None], object] | None = None,
+                  ended: Callable[[str], None] | None = None) -> APIRouter:
     """The two routes of the Twilio line.
 
     Args:
@@ -114,6 +120,9 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
         tickets: Where the webhook's tickets wait for their stream: ``SqliteTickets`` shared by the worker
             processes of a machine (the default, ``MemoryTickets``, serves a single worker).
         calls: The worker's live calls; the router's lifespan ends them when the app shuts down.
+        admit: ``admit(caller_number)`` raises (any exception) when a new call is over the line's limits: the signed
+            webhook is then answered with a busy tone (``service.limits``).
+        ended: ``ended(call_id)`` after a played call is over (the service counts calls in progress).
 
     Returns:
         The router to include in the service's app (its lifespan is merged into the app's).
@@ -158,7 +167,17 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
         form = await checked_form(request, voice_url)
         if form is None:
             return Response(status_code=403)
-        ticket = await asyncio.to_thread(store.issue, form["CallSid"], caller_id(form.get("From")))
+        number = caller_id(form.get("From"))
+        if admit is not None:
+            try:
+                admit(number)
+            except Exception:  # over a limit: no stream, no agent, nothing stored
+                log.info("a signed Twilio call was turned away: over the line's limits")
+                return Response(REJECT_BUSY, media_type="application/xml")
+        if not await asyncio.to_thread(store.first_for, form["CallSid"]):
+            log.warning("a signed Twilio voice webhook came again for a call already answered: no second stream")
+            return Response(REJECT_BUSY, media_type="application/xml")
+        ticket = await asyncio.to_thread(store.issue, form["CallSid"], number)
         return Response(stream_twiml(ticket), media_type="application/xml")
 
     add_dial_route(router, checked_form=checked_form, issue=store.issue,
@@ -203,6 +222,9 @@ def twilio_router(agent_for_call: Callable[[str, str | None], Any], line: LineSe
             log.error("a Twilio call's pipeline failed (%s)", type(failed).__name__)
             log.debug("the pipeline's failure", exc_info=True)
             await _close(websocket, INTERNAL_ERROR)
+        finally:
+            if ended is not None:
+                ended(call_id)
 
     return router
 

@@ -33,13 +33,18 @@ from checkpoints import keep_only_latest, make_checkpointer
 from dialog.state import TERMINAL
 from graph.voice_agent import VoiceAgent
 from service.auth import UNAUTHORIZED, check_token, new_token, signed_in, staff_only
-from service.background import HeapTrimmer, Pruner
+from service.background import HeapTrimmer, Pruner, Purger
 from service.body_limit import BodyLimit
-from service.observe import Stopwatch, metrics_text, observe_turn
+from service.guards import KeysWritten, caller_words_detector, judge_writes, watch_writes
+from service.limits import CallGate, Refused
+from service.line_calls import RecordedAgent, line_tickets
+from service.new_calls import NewCalls, too_many
+from service.observe import Stopwatch, observe_turn
+from service.operations import operations_router
 from service.records import NewCall, Reply, TransferReport, Turn, close_clinic, reply_response, shortened, tool_record
 from service.settings import Settings
 from service.simulator import simulator_router
-from service.store import SqliteCallStore, new_call_id
+from service.store import SqliteCallStore
 from service.turn_slots import TurnSlots
 from voicekit.backend import ClinicBackend
 from voicekit.clinic import ClinicAPI, check_day, check_time
@@ -52,7 +57,8 @@ log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 2 * 1024 * 1024
 
 
-def _stores(settings: Settings):
+def open_stores(settings: Settings) -> tuple[Any, Any]:
+    """The call store and the checkpointer a worker with these settings uses."""
     url = settings.database_url
     if url.startswith(("postgres://", "postgresql://")):
         from psycopg_pool import ConnectionPool
@@ -74,7 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for path in (settings.database_url, settings.clinic_db):
         if "://" not in path:
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    calls, checkpointer = _stores(settings)
+    calls, checkpointer = open_stores(settings)
     trimmer = HeapTrimmer(settings.trim_every)
     # A few turns at a time, the rest queued in order of arrival (p99 0.8-1 s at 16 callers side by side on
     # PostgreSQL, near the time of a queue of turns this way); a retry's wait gives its slot up (turn_slots).
@@ -92,19 +98,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         schedule = {check_day(d): tuple(check_time(t) for t in ts) for d, ts in settings.schedule.items()}
         clinic = replace(clinic, times={**clinic.times, **schedule})
 
+    keys_written = KeysWritten()
+
     def open_clinic(plan: dict | None = None) -> Any:
         """The clinic's calendar for one turn (the demo's bookings in the worker's shared SQLite file)."""
-        return clinic.open_calendar(clock=settings.clock, plan=plan or None, demo_path=settings.clinic_db)
+        calendar = clinic.open_calendar(clock=settings.clock, plan=plan or None, demo_path=settings.clinic_db)
+        watch_writes(calendar, keys_written)  # the guard on keys carried out twice
+        return calendar
 
     close_clinic(open_clinic())  # create the clinic's tables (or check the calendar's settings) once, up front
     # An ended call needs only its final state: its history is pruned after its reply, in batches.
     pruner = Pruner(lambda call_ids: keep_only_latest(checkpointer, call_ids), settings.prune_gather_seconds)
+    gate = CallGate(settings.limits or clinic.limits)
+    new_calls = NewCalls(calls, gate, clinic.security.http_callers)
+    detector = caller_words_detector()
+    purger = Purger(calls, checkpointer, open_clinic, clinic.retention, every=settings.purge_every_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         slots.shutdown()  # a worker told to stop finishes the turns it took...
         pruner.close()  # ...and prunes the calls that ended in its last second
+        purger.close()
 
     app = FastAPI(title="Clinic call service", version="0.1.0", lifespan=lifespan,
                   description="One caller transcript in, what to say out; books only after an explicit yes.")
@@ -114,18 +129,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     else:
         app.state.staff_token = check_token(settings.staff_token, clinic.security.staff_token_env)
     token: str = app.state.staff_token
+    app.state.new_calls = new_calls  # the one place a call is created: routes outside this function use it too
     staff = [Depends(staff_only(token))]
 
     def call_agent(call_id: str, api: ClinicBackend, sleep: Any = settings.sleep,
-                   caller_number: str | None = None) -> VoiceAgent:
+                   caller_number: str | None = None, paused: Callable[[], bool] | None = None) -> VoiceAgent:
         """The agent of one call on this worker's checkpointer (an ended call answers with its final words).
 
         ``caller_number``: the phone line's caller id (the call keeps it from its first turn on); without one (HTTP,
         the browser, a withheld number) a booking asks for a number to reach the caller on (issue 38 item 11).
+        ``paused()``: whether staff paused automated booking (the store's switch, read each turn).
         """
         return VoiceAgent(api, sleep=sleep, backoff=settings.backoff, thread_id=call_id, checkpointer=checkpointer,
                           continue_ended=True, clock=settings.clock, profile=clinic.profile,
-                          caller_number=caller_number, ask_contact_number=True)  # a number on every booking
+                          caller_number=caller_number, ask_contact_number=True,  # a number on every booking
+                          paused=paused)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 
@@ -137,7 +155,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(status_code=422, content={"detail": detail})
 
     @contextlib.contextmanager
-    def agent_for(call_id: str, plan: dict | None, waits: list[float] | None = None,
+    def agent_for(call_id: str, plan: dict | None, waits: list[float] | None = None, paused: bool = False,
                   ) -> Iterator[tuple[VoiceAgent, Any]]:
         # Each turn builds its agent. The clinic's connection is closed with the turn: left to the collector,
         # connections (and their page caches) piled up and the worker's memory grew with the clinic's database.
@@ -148,7 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             slots.sleep(seconds)
 
         try:
-            yield call_agent(call_id, api, sleep), api
+            yield call_agent(call_id, api, sleep, paused=lambda: paused), api
         finally:
             close_clinic(api)
 
@@ -158,26 +176,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(status_code=404, detail=f"no call {call_id!r}; create one with POST /calls")
         return found
 
-    @app.get("/health")
-    def health() -> Response:
-        """Readiness: the call store, the checkpoints and the clinic's calendar each answer (503 names which not)."""
-        checks = {"calls": lambda: calls.get("call-health-check"),
-                  "checkpoints": lambda: checkpointer.get_tuple({"configurable": {"thread_id": "health-check"}}),
-                  "calendar": lambda: close_clinic(open_clinic())}
-        failed = []
-        for name, check in checks.items():
-            try:
-                check()
-            except Exception:  # the reason goes to the log, not to whoever asks
-                log.exception("health check %s failed", name)
-                failed.append(name)
-        return JSONResponse({"ok": not failed, "failed": failed}, status_code=503 if failed else 200)
+    def calendar_answers() -> None:
+        """A bounded read of the clinic's calendar: its own check (CalDAV: one PROPFIND), else a day's open times."""
+        calendar = open_clinic()
+        try:
+            check = getattr(calendar, "check", None)
+            check() if callable(check) else calendar.find_slots("monday")
+        finally:
+            close_clinic(calendar)
 
-    @app.get("/metrics", dependencies=staff)
-    def metrics() -> Response:
-        return Response(metrics_text(), media_type="text/plain; version=0.0.4")
+    checks = {"calls": lambda: calls.get("call-health-check"),
+              "checkpoints": lambda: checkpointer.get_tuple({"configurable": {"thread_id": "health-check"}}),
+              "calendar": calendar_answers}
+    app.include_router(operations_router(calls=calls, checks=checks, staff=staff))
 
-    def open_call(plan: dict) -> dict:
+    def open_call(plan: dict, source: str | None, staff_signed_in: bool) -> dict:
         if plan and clinic.calendar.kind != "demo":  # one "taken" would remove a real slot for every caller
             raise HTTPException(status_code=422, detail="failure plans are a demo feature; this line's calendar is "
                                                         f"{clinic.calendar.kind!r}")
@@ -185,23 +198,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ClinicAPI(plan=plan)  # the same checks as the clinic: unknown tools or outcomes are refused
         except (TypeError, ValueError) as bad:
             raise HTTPException(status_code=422, detail=str(bad)) from None
-        call_id = new_call_id()
-        calls.create(call_id, plan)
-        return {"call_id": call_id}
+        return {"call_id": new_calls.open("http", source=source, staff=staff_signed_in, plan=plan, admitted=True)}
 
     @app.post("/calls", status_code=201)
     async def create_call(request: Request, body: NewCall | None = None) -> dict:
         plan = (body.plan if body else None) or {}
-        if plan and not signed_in(request, token):  # a failure plan rehearses the line: staff only
+        staff_signed_in = signed_in(request, token)
+        if plan and not staff_signed_in:  # a failure plan rehearses the line: staff only
             raise UNAUTHORIZED
-        return await on_turn_thread(open_call, plan)
+        # Who may call and the limits are checked here, on the event loop, before any work: a flood costs nothing.
+        new_calls.may_call_over_http(staff_signed_in)
+        source = request.client.host if request.client else None
+        new_calls.admit(source, staff=staff_signed_in)
+        return await on_turn_thread(open_call, plan, source, staff_signed_in)
 
     def answer_turn(call_id: str, text: str) -> dict:
         stopwatch = Stopwatch()
         with calls.locked(call_id) as call:
             plan = known(call_id, call.plan())  # read under the lock: the previous turn may have used the plan
             waits: list[float] = []
-            with agent_for(call_id, plan, waits) as (agent, api), call.first_read():
+            with agent_for(call_id, plan, waits, call.paused()) as (agent, api), call.first_read():
                 reply = agent.handle(text)
                 # Stored like the caller's words: a number the reply read out shows its last four only.
                 record = {"user": agent.heard, **reply, "say": mask_read_out(reply["say"]), **tool_record(api, waits)}
@@ -210,9 +226,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if agent.after_the_end:  # answered with the final words: kept short, however much is sent to it
                 record["user"] = shortened(record["user"])
             call.save_turn(record, getattr(api, "plan", {}))
+        detector.watch(agent.heard)
+        judge_writes(agent.heard, api.calls, ended_before=agent.after_the_end)
         observe_turn(call_id, reply, api.calls, stopwatch.seconds(), handoff["reason"] if handoff else None)
         if reply["state"] in TERMINAL:
             pruner.add(call_id)
+            gate.ended(call_id)
         trimmer.turn_taken()
         return reply
 
@@ -231,7 +250,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return reply
 
     @app.post("/calls/{call_id}/turns", response_model=Reply)
-    async def take_turn(call_id: str, turn: Turn) -> Response:
+    async def take_turn(call_id: str, turn: Turn, request: Request) -> Response:
+        if clinic.security.http_callers != "public":  # who may call over HTTP may take its turns, nobody else
+            new_calls.may_call_over_http(signed_in(request, token))
+        try:
+            gate.turn(call_id)  # a call sending turns faster than a person talks: 429, before any work
+        except Refused as refused:
+            raise too_many(refused) from None
         return reply_response(await on_turn_thread(answer_turn, call_id, turn.text or ""))
 
     @app.post("/calls/{call_id}/transfer", response_model=Reply, dependencies=staff)
@@ -263,15 +288,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(simulator_router(token))  # GET /: staff play the caller in a browser, over this same API
     if importlib.util.find_spec("pipecat") is not None:  # the voice extra: a Twilio number can call in
-        from phone.tickets import SqliteTickets
         from phone.twilio import LineSettings, twilio_router
 
-        # One-time stream tickets, shared by the workers on this machine (beside the clinic's file).
-        data = os.path.dirname(os.path.abspath(settings.clinic_db))
-        tickets = SqliteTickets(os.path.join(data, "twilio-tickets.sqlite"))
-        app.include_router(twilio_router(
-            lambda call_id, caller_number: call_agent(call_id, open_clinic(), caller_number=caller_number),
-            LineSettings.from_security(clinic.security), tickets=tickets))
+        def phone_call(call_id: str, caller_number: str | None) -> RecordedAgent:
+            """A phone call's agent, recorded like an HTTP call's (admitted by its webhook's limits already)."""
+            new_calls.open("phone", source=caller_number, call_id=call_id, admitted=True)
+            agent = call_agent(call_id, open_clinic(), caller_number=caller_number, paused=calls.paused)
+            return RecordedAgent(agent, calls, call_id, ended=gate.ended)
+
+        app.include_router(twilio_router(phone_call, LineSettings.from_security(clinic.security),
+                                         tickets=line_tickets(settings, calls), admit=new_calls.admit,
+                                         ended=gate.ended))
     # Routes are matched in order, and FastAPI's own (/openapi.json, /docs...) came first: the turns, the
     # busiest, go before all (no other route matches their path).
     app.router.routes.sort(key=lambda route: getattr(route, "path", None) != "/calls/{call_id}/turns")

@@ -8,6 +8,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -95,3 +96,61 @@ class HeapTrimmer:
             due = self.turns % self.every == 0
         if due:
             self._trim(0)
+
+
+DAY = 86_400.0
+
+
+def purge_once(calls: Any, checkpointer: Any, open_calendar: Callable[[], Any], retention: Any,
+               now: float | None = None) -> dict[str, int]:
+    """Delete what is past the clinic's retention (``[retention]``): {"transcripts": n, "records": m} deleted.
+
+    A call whose last turn is older than ``transcripts_days`` loses its record (the transcript and the stored
+    replies) and its checkpoints (the dialog state, which holds the last words heard). The calendar's own purge,
+    if it has one, deletes the records it keeps for the line (callback requests, cancel records) older than
+    ``records_days``; appointments are the clinic's and stay.
+    """
+    now = time.time() if now is None else now
+    gone = calls.purge(now - retention.transcripts_days * DAY)
+    for call_id in gone:
+        checkpointer.delete_thread(call_id)
+    records = 0
+    calendar = open_calendar()
+    try:
+        purge = getattr(calendar, "purge_records", None)
+        if callable(purge):
+            records = int(purge(now - retention.records_days * DAY))
+    finally:
+        close = getattr(calendar, "close", None)
+        if callable(close):
+            close()
+    return {"transcripts": len(gone), "records": records}
+
+
+class Purger:
+    """Runs ``purge_once`` on a thread of its own: at the worker's start, then every ``every`` seconds (0: never)."""
+
+    def __init__(self, calls: Any, checkpointer: Any, open_calendar: Callable[[], Any], retention: Any,
+                 every: float = 3600.0):
+        self._work = lambda: purge_once(calls, checkpointer, open_calendar, retention)
+        self._every, self._stop = every, threading.Event()
+        self._thread = threading.Thread(target=self._run, name="purger", daemon=True)
+        if every > 0:
+            self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                done = self._work()
+                if any(done.values()):
+                    log.info("retention: deleted %d call transcripts and %d records", done["transcripts"],
+                             done["records"])
+            except Exception as failed:  # the store or the calendar is down: /health says so; try again later
+                log.warning("retention purge failed (%s); it runs again in %g s", type(failed).__name__, self._every)
+            self._stop.wait(self._every)
+
+    def close(self) -> None:
+        """Stop (a purge under way finishes first)."""
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(10)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from dialog.config import DEMO_CONFIG, ClinicConfig
+from dialog.config import DEMO_CONFIG, ClinicConfig, Limits
 from dialog.config_file import config_from_env
 
 
@@ -44,6 +44,11 @@ class Settings:
     Two was best on two cores with the database on the same machine (``benchmarks/load.py``); with a remote
     database, whose round trips leave the worker idle, more can pay."""
 
+    limits: Limits | None = None
+    """The worker's limits instead of the clinic file's ``[limits]`` (``SERVICE_LIMITS``: JSON, for benchmarks)."""
+    purge_every_seconds: float = 3600.0
+    """How often the worker deletes transcripts and records past the clinic's retention (0: never, a test setting)."""
+
     @classmethod
     def from_env(cls) -> Settings:
         """Settings from the environment: CLINIC_CONFIG, DATABASE_URL, CLINIC_DB, CLINIC_SCHEDULE and SERVICE_*."""
@@ -64,6 +69,7 @@ class Settings:
             staff_token=clinic.security.staff_token(os.environ),
             turns_at_once=int(os.environ.get("SERVICE_TURNS_AT_ONCE", cls.turns_at_once)),
             prune_gather_seconds=float(os.environ.get("SERVICE_PRUNE_GATHER", cls.prune_gather_seconds)),
+            limits=Limits(**json.loads(os.environ["SERVICE_LIMITS"])) if os.environ.get("SERVICE_LIMITS") else None,
         )
 
 

@@ -34,6 +34,7 @@ from dialog.phrases.handoffs import (
 from dialog.phrases.notes import (
     ANOTHER_TIME,
     CANT_HEAR,
+    LINE_PAUSED,
     NO_ADVICE,
     NO_SERVICE_INFO,
     NOTHING_CANCELLED,
@@ -48,6 +49,7 @@ from dialog.phrases.notes import (
     address,
     emergency,
     just_taken,
+    line_paused,
     no_appointment_on,
     no_open_times,
     not_open,
@@ -105,7 +107,7 @@ __all__ = [
     "no_open_times", "just_taken", "unknown_relative_day", "no_appointment_on", "spoken_phone", "address",
     "UNAVAILABLE", "NO_LOOKUP_HERE", "MAY_HAVE_GONE_THROUGH", "BOOKING_REFUSED", "CANCELLING_REFUSED",
     "HANDOFF_WHEN_CLOSED", "HANDOFF_BECAUSE", "passed_on", "SAY_AGAIN", "BROKEN",
-    "REASON_NOTED", "REMARK_HEARD",
+    "REASON_NOTED", "REMARK_HEARD", "LINE_PAUSED", "line_paused",
 ]
 
 from dialog.phrases.time_wishes import (  # noqa: E402  (kept apart: added for time constraints, issue 30)

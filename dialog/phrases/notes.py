@@ -20,6 +20,13 @@ ANOTHER_TIME = "No problem, let's find another time."
 NOTHING_CANCELLED = "Okay, I haven't cancelled anything."
 REASON_NOTED = "Thank you, I've made a note of that for the clinic."
 REMARK_HEARD = "I see."
+LINE_PAUSED = "Booking by phone is paused right now."
+
+
+def line_paused(back: Sequence[str] | None) -> str:
+    """Booking by phone is paused and nobody is in to put the caller through: a callback request is offered."""
+    return (f"Booking by phone is paused right now, and our staff aren't in.{staff_back_at(back)} I can take a "
+            "request for them to call you back.")
 
 
 def emergency(number: str, crisis_line: str | None = None, staff_in: bool = True) -> str:

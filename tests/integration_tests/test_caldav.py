@@ -101,7 +101,8 @@ def test_a_booking_is_an_event_a_plain_client_sees_at_the_local_time(api, calend
     booking = api.book("wednesday", "10:00", name, idempotency_key="k1", date="2026-12-09", phone="+1 555 0123",
                        reason="left knee, swollen; since Monday")
 
-    assert booking == {"booking_id": "slot-20261209T1000", "day": "wednesday", "date": "2026-12-09", "time": "10:00",
+    assert re.fullmatch(r"[A-Z]{2}[0-9]{4}", booking["booking_id"])  # short and speakable: no file name (issue 36)
+    assert booking == {"booking_id": booking["booking_id"], "day": "wednesday", "date": "2026-12-09", "time": "10:00",
                        "name": name, "phone": "+1 555 0123", "reason": "left knee, swollen; since Monday"}
     (event,) = plain_events(calendar_url, date(2026, 12, 9))
     assert event.start.astimezone(ZONE) == datetime(2026, 12, 9, 10, 0, tzinfo=ZONE)
@@ -123,7 +124,7 @@ def test_a_booking_is_an_event_a_plain_client_sees_at_the_local_time(api, calend
 
 def test_the_same_weekday_a_week_later_is_another_slot(api, calendar_url):
     api.book("wednesday", "10:00", "Jamie", date="2026-12-09")
-    assert api.book("wednesday", "10:00", "Sam", date="2026-12-16")["booking_id"] == "slot-20261216T1000"
+    api.book("wednesday", "10:00", "Sam", date="2026-12-16")
     assert resources(calendar_url) == ["slot-20261209T1000.ics", "slot-20261216T1000.ics"]
 
 
@@ -239,7 +240,11 @@ def test_cancel_reopens_the_slot_and_a_replayed_cancel_gives_the_first_answer(ap
     booking = api.book("wednesday", "10:00", "Jamie", idempotency_key="b1", date="2026-12-09", reason="flu")
     answer = api.cancel(booking["booking_id"], idempotency_key="c1")
 
-    assert answer == {**booking, "cancelled": True}
+    # The cancel record keeps the key and the outcome only: no name, no reason, no phone (issue 36).
+    assert answer == {"booking_id": booking["booking_id"], "day": "wednesday", "date": "2026-12-09", "time": "10:00",
+                      "cancelled": True}
+    tombstone = dav(calendar_url + f"cancelled-{hashlib.sha256(b'c1').hexdigest()[:32]}.ics", "GET")[1]
+    assert "Jamie" not in tombstone and "flu" not in tombstone
     assert [name for name in resources(calendar_url) if name.startswith("cancelled-")] == [
         f"cancelled-{hashlib.sha256(b'c1').hexdigest()[:32]}.ics"]
     assert api.find_slots("wednesday", date="2026-12-09") == GRID
@@ -248,7 +253,7 @@ def test_cancel_reopens_the_slot_and_a_replayed_cancel_gives_the_first_answer(ap
     restarted = make_api()
     assert restarted.cancel(booking["booking_id"], idempotency_key="c1") == answer
     assert outcomes(api, "cancel") == ["ok", "replay"] and outcomes(restarted, "cancel") == ["replay"]
-    assert api.calls[1] == ("cancel", {"booking_id": "slot-20261209T1000", "date": "2026-12-09"}, "ok")
+    assert api.calls[1] == ("cancel", {"booking_id": booking["booking_id"]}, "ok")
 
     for booking_id, key in ((booking["booking_id"], None), (booking["booking_id"], "c2"), ("slot-20261210T0900", "c3"),
                             ("nonsense", None), ("slot-20261399T2500", None)):
@@ -302,7 +307,8 @@ def test_a_restart_after_the_tombstone_finishes_the_cancel(api, make_api, calend
     assert len(plain_events(calendar_url, date(2026, 12, 9))) == 1  # the DELETE never went out
 
     restarted = make_api()
-    assert restarted.cancel(booking["booking_id"], idempotency_key="c1") == {**booking, "cancelled": True}
+    assert restarted.cancel(booking["booking_id"], idempotency_key="c1") == {
+        **{k: booking[k] for k in ("booking_id", "day", "date", "time")}, "cancelled": True}
     assert plain_events(calendar_url, date(2026, 12, 9)) == []
     assert restarted.find_slots("wednesday", date="2026-12-09") == GRID
 
@@ -449,7 +455,7 @@ def test_credentials_are_used_and_a_refusal_names_them(tmp_path):
     with running_radicale(tmp_path, users={"clinic": "s3cret"}) as base_url:
         url = make_calendar(base_url, "clinic", auth=("clinic", "s3cret"))
         good = CalDavCalendar(url, schedule=schedule(), slot_minutes=30, username="clinic", password="s3cret")
-        assert good.book("tuesday", "10:00", "Jamie")["booking_id"] == "slot-20261208T1000"
+        assert good.book("tuesday", "10:00", "Jamie")["time"] == "10:00"
         bad = CalDavCalendar(url, schedule=schedule(), slot_minutes=30, username="clinic", password="wrong")
         with pytest.raises(ToolError, match="401.*username and password") as refused:
             bad.find_slots("tuesday")
@@ -490,3 +496,32 @@ def test_bad_dates_and_values_are_value_errors_that_say_what_is_expected(api, ca
     with pytest.raises(ValueError, match="phone"):
         api.book("tuesday", "10:00", "Jamie", phone="call me")
     assert api.calls == [] and resources(calendar_url) == []
+
+
+# -- issue 36: a booking staff moved in their calendar app -----------------------------------------------------
+def test_a_booking_staff_moved_is_found_at_its_new_time_and_frees_the_old_one(api, calendar_url):
+    booking = api.book("wednesday", "10:00", "Jamie", idempotency_key="m1", date="2026-12-09")
+    url = calendar_url + "slot-20261209T1000.ics"
+    status, raw = dav(url, "GET")
+    assert status == 200
+    moved = raw.replace("20261209T100000", "20261209T143000").replace("20261209T103000", "20261209T150000")
+    assert dav(url, "PUT", moved, {"Content-Type": "text/calendar"})[0] in (201, 204)  # staff drag it to 2:30 pm
+    found = api.find_bookings("Jamie")
+    assert [(b["booking_id"], b["time"]) for b in found] == [(booking["booking_id"], "14:30")]
+    slots = api.find_slots("wednesday", date="2026-12-09")
+    assert "10:00" in slots and "14:30" not in slots
+    again = api.book("wednesday", "10:00", "Sam", idempotency_key="m2", date="2026-12-09")
+    assert again["time"] == "10:00" and again["booking_id"] != booking["booking_id"]
+    assert api.cancel(booking["booking_id"], idempotency_key="m3")["time"] == "14:30"
+    assert [b["name"] for b in api.find_bookings("Sam")] == ["Sam"] and api.find_bookings("Jamie") == []
+
+
+def test_the_retention_purge_deletes_old_cancel_records_and_keeps_appointments(api, calendar_url):
+    kept = api.book("wednesday", "11:00", "Sam", idempotency_key="r1", date="2026-12-09")
+    gone = api.book("wednesday", "10:00", "Jamie", idempotency_key="r2", date="2026-12-09", reason="flu")
+    api.cancel(gone["booking_id"], idempotency_key="r3")
+    assert api.purge_records(clock.time() - 3600) == 0  # nothing is that old yet
+    assert any(name.startswith("cancelled-") for name in resources(calendar_url))
+    assert api.purge_records(clock.time() + 60) == 1
+    assert resources(calendar_url) == ["slot-20261209T1100.ics"]  # the appointment is the clinic's: it stays
+    assert [b["booking_id"] for b in api.find_bookings("Sam")] == [kept["booking_id"]]

@@ -34,12 +34,12 @@ def call(client, *turns):
 
 
 def test_health_checks_the_stores(line, paths):
-    assert line.get("/health").json() == {"ok": True, "failed": []}
+    assert line.get("/health").json() == {"ok": True, "failed": [], "paused": False}
     os.remove(paths["clinic_db"])
     os.mkdir(paths["clinic_db"])  # the clinic's file is gone: no booking can be made
     try:
         answer = line.get("/health")
-        assert answer.status_code == 503 and answer.json() == {"ok": False, "failed": ["calendar"]}
+        assert answer.status_code == 503 and answer.json() == {"ok": False, "failed": ["calendar"], "paused": False}
     finally:
         shutil.rmtree(paths["clinic_db"])
 

@@ -140,3 +140,16 @@ def test_the_page_draws_the_compiled_graph(page):
     compiled = set(build_graph().compile().get_graph().nodes)
     drawn = set(page.locator("g.node").evaluate_all("nodes => nodes.map(n => n.dataset.node)"))
     assert drawn == compiled
+
+
+def test_staff_pause_and_resume_booking_from_the_page(page, service):
+    expect(page.locator("#line-status")).to_have_text("Automated booking is on.")
+    page.click("#line-switch")
+    expect(page.locator("#line-status")).to_contain_text("paused")
+    assert httpx.get(f"{service}/health").json()["paused"] is True  # the switch is the store's, not the page's
+    new_call(page)
+    say(page, "Book me on Tuesday at ten a m, my name is Jamie")
+    expect(page.locator("#transcript .agent").last).to_contain_text("Booking by phone is paused")
+    page.click("#line-switch")
+    expect(page.locator("#line-status")).to_have_text("Automated booking is on.")
+    assert httpx.get(f"{service}/health").json()["paused"] is False

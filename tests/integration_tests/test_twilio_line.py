@@ -112,8 +112,8 @@ class Line:
 
         return asyncio.run_coroutine_threadsafe(count(), self.loop).result(5)
 
-    def ticket(self, caller=CALLER) -> str:
-        form = webhook_form(caller=caller)
+    def ticket(self, caller=CALLER, call_sid=CALL_SID) -> str:
+        form = webhook_form(caller=caller, call_sid=call_sid)
         answer = httpx.post(f"http://127.0.0.1:{self.port}/twilio/voice", content=urlencode(form),
                             headers={"X-Twilio-Signature": signature(form),
                                      "Content-Type": "application/x-www-form-urlencoded"})
@@ -228,17 +228,18 @@ def test_a_hang_up_as_the_call_starts_leaves_no_task_behind(line):
     """Pipecat's speech-to-text, cancelled while it starts, left a task waiting for ever: one per such call."""
     idle = line.tasks()
 
-    async def hang_up_at_once():
-        ticket = await asyncio.to_thread(line.ticket)
+    async def hang_up_at_once(n: int):
+        call_sid = "CA" + f"{n:02d}" * 16  # three calls: a CallSid each (the same webhook again gets no stream)
+        ticket = await asyncio.to_thread(line.ticket, CALLER, call_sid)
         async with websockets.connect(f"ws://127.0.0.1:{line.port}/twilio/stream") as ws:
             await ws.send(json.dumps(CONNECTED))
-            await ws.send(json.dumps(start_message(ticket=ticket)))
+            await ws.send(json.dumps(start_message(call_sid=call_sid, ticket=ticket)))
             await ws.send(json.dumps({"event": "stop", "streamSid": "MZ" + "7c" * 16, "stop": {}}))
             with contextlib.suppress(websockets.ConnectionClosed):
                 await asyncio.wait_for(ws.recv(), timeout=10)
 
-    for _ in range(3):
-        asyncio.run(hang_up_at_once())
+    for n in range(3):
+        asyncio.run(hang_up_at_once(n))
     eventually(lambda: line.tasks() <= idle and len(line.calls) == 0, 5)
     assert [agent.api.closed for agent in line.agents.made] == [1, 1, 1]
 

@@ -82,7 +82,7 @@ def test_a_good_file_loads_into_the_profile_the_agent_uses(tmp_path):
     config = load_config(path)
     assert isinstance(config, ClinicConfig) and config.source == str(path)
     profile = config.profile
-    assert profile.name == "Riverside Family Clinic" and profile.phone == "+1 617 555 0100"
+    assert profile.name == "Riverside Family Clinic" and profile.phone == "+16175550100"  # E.164
     assert profile.address == "12 Harbour Street, Riverside" and profile.country == "US"
     assert profile.hours["monday"] == ("08:30", "17:00") and profile.hours["wednesday"] is None
     assert profile.holidays == ("2026-12-25", "2027-01-01") and profile.booking_days_ahead == 90
@@ -90,7 +90,7 @@ def test_a_good_file_loads_into_the_profile_the_agent_uses(tmp_path):
     assert profile.transfer_to is None and profile.ring_seconds == 30
     assert config.slot_minutes == 30
     assert config.calendar == CalendarConfig(kind="demo")
-    assert config.security == SecurityConfig()
+    assert config.security == SecurityConfig(http_callers="staff")  # a clinic's file: staff only unless it says
     assert config.security.public_url is None
 
 
@@ -98,7 +98,7 @@ def test_the_optional_clinic_keys(tmp_path):
     text = changed('crisis_line = "988"\n', 'crisis_line = "988"\ntransfer_number = "+1 617 555 0199"\n'
                    "ring_seconds = 20\nsilent_turns_to_end = 2\n")
     profile = load_config(write(tmp_path, text)).profile
-    assert (profile.transfer_to, profile.ring_seconds, profile.silent_turns_to_end) == ("+1 617 555 0199", 20, 2)
+    assert (profile.transfer_to, profile.ring_seconds, profile.silent_turns_to_end) == ("+16175550199", 20, 2)
 
 
 def test_the_documented_template_loads():
@@ -483,7 +483,7 @@ def test_explicit_times_that_leave_no_bookable_day_are_refused(tmp_path):
     ('kind = "caldav"\nurl = "https://c.example.org/"\nusername_env = "U"', ["calendar.password_env", "missing"]),
     ('kind = "caldav"\nurl = "https://c.example.org/"\npassword_env = "P"', ["calendar.username_env", "missing"]),
     ('kind = "caldav"\nurl = "https://c.example.org/"\nusername_env = "clinic-user"\npassword_env = "P"',
-     ["calendar.username_env", "'clinic-user'", "A-Z"]),
+     ["calendar.username_env", "text of 11 characters", "A-Z"]),
     ('kind = "caldav"\nurl = "http://calendar.example.org/cal/"\nusername_env = "U"\npassword_env = "P"',
      ["calendar.url", "http://", "https://"]),
 ])
@@ -522,8 +522,8 @@ def test_secrets_written_in_the_file_are_refused_and_never_echoed(tmp_path, text
     ('public_url = "https://line.example.org/voice"', ["security.public_url", "path", "https://line.example.org"]),
     ('public_url = "https://line.example.org?x=1"', ["security.public_url", "query", "https://line.example.org"]),
     ('public_url = "https://line.example.org#top"', ["security.public_url", "https://line.example.org"]),
-    ('staff_token_env = "clinic_staff_token"', ["security.staff_token_env", "'clinic_staff_token'", "A-Z"]),
-    ('twilio_auth_token_env = "9TOKEN"', ["security.twilio_auth_token_env", "'9TOKEN'"]),
+    ('staff_token_env = "clinic_staff_token"', ["security.staff_token_env", "text of 18 characters", "A-Z"]),
+    ('twilio_auth_token_env = "9TOKEN"', ["security.twilio_auth_token_env", "text of 6 characters"]),
     ('twilio_account_sid_env = ""', ["security.twilio_account_sid_env", "''"]),
     ("staff_token_env = 3", ["security.staff_token_env", "3", "text"]),
 ])

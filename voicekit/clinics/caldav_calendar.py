@@ -9,13 +9,19 @@ and books atomically (of sixteen callers racing for a slot one gets 201, the oth
 store to keep in step. On a 412 the resource is read back: it holds the idempotency key of the request that made it
 (``X-CLINIC-IDEMPOTENCY-KEY``), so the same key is a replay (the original booking, nothing written), another "taken".
 
+**Booking numbers.** The caller hears a short number of two letters and four digits ("KM4821", stored in the
+event as ``X-CLINIC-BOOKING-NUMBER``), never the resource's name. A booking staff move in their calendar app
+(its DTSTART changed) is found at its new time by ``find_bookings`` and cancelled by its number; its old time is
+free again, and a new booking there takes the slot's next resource name (``slot-20261209T1000-2.ics``).
+
 **Open times** are the ``Schedule``'s slots for that date (no holiday, closed day, past time or date beyond the
 horizon) less those overlapping busy time, read with one time-range REPORT. Any event counts, not only ours (staff
 block time from their own calendar app), except, as in RFC 4791 free-busy, one marked free or cancelled.
 
 **Cancel** reads the booking (for its ETag) and deletes it with ``If-Match``, so what is deleted is what was read.
 With an idempotency key a tombstone goes first: the VJOURNAL ``cancelled-<sha256(key)[:32]>.ics`` holding the key
-and the answer. The same key again (a retransmission, a restart after the DELETE) gets the first answer, never
+and the answer (the booking's number, date and time: no name, phone number or reason).
+The same key again (a retransmission, a restart after the DELETE) gets the first answer, never
 ``not_found``; a restart between the two writes finishes the DELETE, of the booking the tombstone names only. A
 journal entry without a date takes no time on a calendar (RFC 5545 3.6.3): it never shows as busy.
 
@@ -30,7 +36,6 @@ in a new calendar nobody reads. Create it in the server or app; it must accept j
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
@@ -43,18 +48,21 @@ from caldav.davclient import DAVClient
 from caldav.lib import error as dav_error
 
 from voicekit.clinics.backend import ToolError, ToolTimeout
+from voicekit.clinics.caldav_cancel import CalDavCancelling
 from voicekit.clinics.caldav_events import (
+    LISTING,
+    NAMES_A_SLOT,
     Stored,
     booking_ics,
     booking_of,
     bookings_among,
     free_times,
     is_ours,
+    new_number,
     read_booking,
-    read_tombstone,
     slot_id,
     slot_of,
-    tombstone_ics,
+    tombstones_before,
 )
 from voicekit.clinics.caldav_failures import FAILURES, failure
 from voicekit.clinics.checks import check_day, check_name, check_time
@@ -65,11 +73,17 @@ T = TypeVar("T")
 _ICS = {"Content-Type": "text/calendar; charset=utf-8"}
 
 
-class CalDavCalendar:
+def _at(event: Any, resource: str, calendar: CalDavCalendar, at: str) -> bool:
+    """Whether our booking ``event`` (in ``resource``) is still at ``at`` (staff may have moved it in their app)."""
+    stored = booking_of(event, resource, calendar.schedule.timezone)
+    return stored is not None and stored.booking["time"] == at
+
+
+class CalDavCalendar(CalDavCancelling):
     """The clinic's bookings as events in one CalDAV calendar collection (see the module docstring)."""
 
     def __init__(self, url: str, *, schedule: Schedule, slot_minutes: int, username: str | None = None,
-                 password: str | None = None, timeout: float = 5.0):
+                 password: str | None = None, timeout: float = 5.0, credentials_from: str | None = None):
         parts = urlsplit(url) if isinstance(url, str) else None
         if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError("url must be the calendar collection's address such as "
@@ -83,6 +97,8 @@ class CalDavCalendar:
         if (username is None) != (password is None):
             raise ValueError("username and password go together: give both, or neither for a calendar without login")
         self.calls: list[tuple[str, dict, str]] = []
+        # Where the sign-in comes from, for the fix of a refused one ("the variables A and B"): never the values.
+        self._credentials = f" ({credentials_from})" if credentials_from else ""
         self.schedule, self.slot_minutes, self.timeout = schedule, slot_minutes, float(timeout)
         path = parts.path if parts.path.endswith("/") else parts.path + "/"
         # Messages name the calendar without any password written into the URL.
@@ -109,7 +125,7 @@ class CalDavCalendar:
             raise ValueError(f"phone must be the digits to call such as '5550123', or None; got {phone!r}")
         if reason is not None and not isinstance(reason, str):
             raise ValueError(f"reason must be the reason for the visit as said, or None; got {reason!r}")
-        booking = {"booking_id": slot_id(on, time), "day": day, "date": on.isoformat(), "time": time, "name": name}
+        booking = {"booking_id": new_number(), "day": day, "date": on.isoformat(), "time": time, "name": name}
         booking.update({k: v.strip() for k, v in (("phone", phone), ("reason", reason)) if v and v.strip()})
         # The reason for a visit is health information: the call record keeps only that one was given.
         args = {"day": day, "date": on.isoformat(), "time": time, "name": name}
@@ -136,13 +152,30 @@ class CalDavCalendar:
             self._events("find_bookings", first, last + timedelta(days=1)), name, day, first, self.schedule.timezone)))
 
     def cancel(self, booking_id: str, idempotency_key: str | None = None) -> dict:
-        """Cancel ``booking_id`` (``slot-YYYYMMDDTHHMM``); ToolError("not_found") if no such booking exists."""
+        """Cancel ``booking_id`` (its number "KM4821", or a ``slot-...`` name); ToolError("not_found") if none."""
         if not isinstance(booking_id, str) or not booking_id:
-            raise ValueError(f"booking_id must be the id returned by book() such as 'slot-20261209T1000', "
+            raise ValueError(f"booking_id must be the id returned by book() such as 'KM4821', "
                              f"got {booking_id!r}")
         slot = slot_of(booking_id)
         args = {"booking_id": booking_id} | ({"date": slot[0].isoformat()} if slot else {})
-        return self._run("cancel", args, lambda: self._cancel(booking_id, slot is not None, idempotency_key))
+        return self._run("cancel", args, lambda: self._cancel(booking_id, idempotency_key))
+
+    def check(self, timeout: float = 3.0) -> None:
+        """A bounded read of the calendar for ``/health``: raises ToolTimeout or ToolError (the fix in its message)."""
+        self._send("health", self.url, "PROPFIND", "", {"Depth": "0"}, (207,), timeout=timeout)
+
+    def purge_records(self, before: float) -> int:
+        """Delete the cancel records this line wrote before ``before`` (Unix time; the clinic's ``records_days``).
+
+        Appointments are the clinic's own and stay; a cancel record older than that is no longer replayed.
+        """
+        listing = self._send("purge", self.url, "PROPFIND", LISTING, {"Depth": "1", "Content-Type": "application/xml"},
+                             (207,))
+        old = tombstones_before(listing.raw, before)
+        origin = urlunsplit(urlsplit(self.url)[:2] + ("", "", ""))
+        for href in old:
+            self._send("purge", href if "://" in href else origin + href, "DELETE", "", {}, (200, 204, 404))
+        return len(old)
 
     def close(self) -> None:
         """Release the HTTP session (its pooled connections)."""
@@ -150,23 +183,32 @@ class CalDavCalendar:
 
     # -- booking -----------------------------------------------------------------------------------------
     def _book(self, booking: dict, key: str | None) -> tuple[str, dict]:
-        on, at, resource = date.fromisoformat(booking["date"]), booking["time"], f"{booking['booking_id']}.ics"
+        on, at = date.fromisoformat(booking["date"]), booking["time"]
         if at not in self.schedule.times_on(on):
             why = self.schedule.refusal(on) or "not an open time (outside the slot grid, or already past)"
             raise ToolError("taken", f"book: {on} {at} cannot be booked ({why}); offer the times find_slots returns")
         events = self._events("book", on, on + timedelta(days=1))
-        mine = next((e for r, e in events if r == resource and is_ours(e, r)), None)
-        if mine is not None:  # answered from the read, before any write
-            return self._settle(booking_of(mine, resource, self.schedule.timezone), booking, key)
-        others = [e for r, e in events if r != resource]
+        others = [e for r, e in events if not (r.startswith(slot_id(on, at)) and is_ours(e, r) and _at(e, r, self, at))]
         if not free_times(on, [at], others, zone=self.schedule.timezone, slot_minutes=self.slot_minutes):
             raise ToolError("taken", f"book: {on} {at} overlaps busy time in the calendar; offer find_slots' times")
-        body = booking_ics(booking, uid=str(uuid.uuid4()), slot_minutes=self.slot_minutes,
-                           zone=self.schedule.timezone, key=key)
-        put = self._send("book", self.url + resource, "PUT", body, {**_ICS, "If-None-Match": "*"}, (201, 204, 412))
-        if put.status != 412:
-            return "ok", dict(booking)
-        return self._settle(self._read("book", resource)[0], booking, key)  # ours from before, or another caller's
+        for generation in range(1, NAMES_A_SLOT + 1):  # a name whose booking staff moved elsewhere is skipped
+            resource = f"{slot_id(on, at, generation)}.ics"
+            here = next((e for r, e in events if r == resource and is_ours(e, r)), None)
+            if here is not None:
+                stored = booking_of(here, resource, self.schedule.timezone)
+                if stored is not None and stored.booking["time"] == at:
+                    return self._settle(stored, booking, key)  # answered from the read, before any write
+                continue
+            body = booking_ics(booking | {"slot": resource.removesuffix(".ics")}, uid=str(uuid.uuid4()),
+                               slot_minutes=self.slot_minutes, zone=self.schedule.timezone, key=key)
+            put = self._send("book", self.url + resource, "PUT", body, {**_ICS, "If-None-Match": "*"}, (201, 204, 412))
+            if put.status != 412:
+                return "ok", dict(booking)
+            stored = self._read("book", resource)[0]
+            if stored is None or (stored.booking["date"], stored.booking["time"]) == (booking["date"], at):
+                return self._settle(stored, booking, key)  # ours from before, or another caller's
+        raise ToolError("taken", f"book: {on} {at} has had {NAMES_A_SLOT} bookings moved away from it; staff should "
+                                 "tidy the calendar")
 
     @staticmethod
     def _settle(stored: Stored | None, booking: dict, key: str | None) -> tuple[str, dict]:
@@ -177,47 +219,6 @@ class CalDavCalendar:
             raise ToolError("key_reused", f"book: idempotency key {key!r} already booked {where} for another name; "
                                           "use a new key per confirmation")
         return "replay", stored.booking
-
-    # -- cancelling --------------------------------------------------------------------------------------
-    def _cancel(self, booking_id: str, is_slot: bool, key: str | None) -> tuple[str, dict]:
-        resource = f"{booking_id}.ics"
-        tombstone = f"cancelled-{hashlib.sha256(key.encode()).hexdigest()[:32]}.ics" if key is not None else ""
-        if key is not None and (first := self._get("cancel", self.url + tombstone)) is not None:
-            return self._replay_cancel(first[0], booking_id, key)
-        stored, etag = self._read("cancel", resource) if is_slot else (None, None)
-        if stored is None:
-            raise ToolError("not_found", f"cancel: no booking {booking_id!r} in the calendar; look it up with "
-                                         "find_bookings")
-        if not etag:
-            raise ToolError("error", f"cancel: {self.url} sent no ETag for {resource}, so it cannot be deleted "
-                                     "safely; use a CalDAV server that sends ETags")
-        answer = {**stored.booking, "cancelled": True}
-        if key is not None:
-            body = tombstone_ics(answer, key=key, cancelled_uid=stored.uid, zone=self.schedule.timezone)
-            put = self._send("cancel", self.url + tombstone, "PUT", body, {**_ICS, "If-None-Match": "*"},
-                             (201, 204, 412), "the cancel record is a VJOURNAL, which the calendar must accept")
-            if put.status == 412 and (first := self._get("cancel", self.url + tombstone)) is not None:
-                return self._replay_cancel(first[0], booking_id, key)  # the same cancel is running alongside
-        deleted = self._send("cancel", self.url + resource, "DELETE", "", {"If-Match": etag}, (200, 204, 404, 412))
-        if deleted.status == 404:
-            raise ToolError("not_found", f"cancel: {booking_id!r} was cancelled by someone else meanwhile")
-        if deleted.status == 412:
-            raise ToolError("error", f"cancel: {booking_id!r} changed in the calendar while being cancelled (staff "
-                                     "edited it?); nothing was deleted: look it up again with find_bookings")
-        return "ok", answer
-
-    def _replay_cancel(self, text: str, booking_id: str, key: str | None) -> tuple[str, dict]:
-        found = read_tombstone(text)
-        if found is None or found[0] != key:
-            raise ToolError("error", f"cancel: the cancel record for this key in {self.url} is unreadable")
-        _, uid, answer = found
-        if answer.get("booking_id") != booking_id:
-            raise ToolError("key_reused", f"cancel: idempotency key {key!r} already cancelled "
-                                          f"{answer.get('booking_id')!r}; use a new key per confirmation")
-        stored, etag = self._read("cancel", f"{booking_id}.ics")
-        if stored is not None and stored.uid == uid and etag:  # a restart came between the tombstone and the DELETE
-            self._send("cancel", f"{self.url}{booking_id}.ics", "DELETE", "", {"If-Match": etag}, (200, 204, 404))
-        return "replay", answer
 
     # -- reading the calendar ----------------------------------------------------------------------------
     def _open(self, on: date) -> list[str]:
@@ -248,10 +249,17 @@ class CalDavCalendar:
 
     # -- HTTP --------------------------------------------------------------------------------------------
     def _send(self, tool: str, url: str, method: str, body: str, headers: dict[str, str], expect: tuple[int, ...],
-              note: str = "") -> Any:
+              note: str = "", timeout: float | None = None) -> Any:
         """One request, sent once (a write that got no answer may have happened); a status not expected raises."""
         try:
-            response = self._client.request(url, method, body, headers)
+            if timeout is None:
+                response = self._client.request(url, method, body, headers)
+            else:  # the health check's own, shorter bound
+                kept, self._client.timeout = self._client.timeout, timeout  # type: ignore[assignment]
+                try:
+                    response = self._client.request(url, method, body, headers)
+                finally:
+                    self._client.timeout = kept
         except FAILURES as exc:
             self._failed(tool, exc, read=method == "GET")
         if response.status not in expect:
@@ -260,7 +268,8 @@ class CalDavCalendar:
         return response
 
     def _failed(self, tool: str, exc: Exception, *, read: bool, note: str = "") -> NoReturn:
-        raise failure(tool, exc, url=self.url, timeout=self.timeout, read=read, note=note) from exc
+        raise failure(tool, exc, url=self.url, timeout=self.timeout, read=read, note=note,
+                      credentials=self._credentials) from exc
 
     # -- arguments and records ---------------------------------------------------------------------------
     def _dated(self, day: str, on: str | None) -> tuple[str, date]:

@@ -23,11 +23,18 @@ from voicekit.schedule import hhmm, minutes, weekday_of
 PRODID = "-//voicekit//clinic phone line//EN"
 KEY = "X-CLINIC-IDEMPOTENCY-KEY"
 BOOKING_ID = "X-CLINIC-BOOKING-ID"
+NUMBER = "X-CLINIC-BOOKING-NUMBER"
+"""The booking's number as the caller hears it ("KM4821"): short, speakable, and no file name."""
+NUMBER_SHAPE = re.compile(r"^[A-Z]{2}[0-9]{4}$")
+_LETTERS = "ACDEFHJKMNPRTUVWXY"  # none that sound alike on a phone line (B/D/P/V... keep one of each look-alike)
 PHONE = "X-CLINIC-PHONE"
 REASON = "X-CLINIC-REASON"
 CANCELLED_UID = "X-CLINIC-CANCELLED-UID"
 ANSWER = "X-CLINIC-ANSWER"
-SLOT_ID = re.compile(r"^slot-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})$")
+SLOT_ID = re.compile(r"^slot-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:-[2-9])?$")
+"""A slot's resource: ``slot-20261209T1000``, or ``-2``... when staff moved an earlier booking out of that name."""
+NAMES_A_SLOT = 5
+"""How many resource names a slot may use (a booking staff moved away keeps its name; the slot takes the next)."""
 _ESCAPES = {"%": "%25", ",": "%2C", ";": "%3B", "\\": "%5C", "\n": "%0A", "\r": "%0D"}
 
 
@@ -44,9 +51,9 @@ def _unx(value: object) -> str:
     return unquote(str(value))
 
 
-def slot_id(on: date, at: str) -> str:
-    """The booking id (resource name without ``.ics``) of the slot at ``at`` on ``on``: ``slot-20261209T1000``."""
-    return f"slot-{on:%Y%m%d}T{at[:2]}{at[3:5]}"
+def slot_id(on: date, at: str, generation: int = 1) -> str:
+    """The resource name (without ``.ics``) of the slot at ``at`` on ``on``: ``slot-20261209T1000`` (then ``-2``...)."""
+    return f"slot-{on:%Y%m%d}T{at[:2]}{at[3:5]}" + (f"-{generation}" if generation > 1 else "")
 
 
 def slot_of(booking_id: str) -> tuple[date, str] | None:
@@ -54,7 +61,7 @@ def slot_of(booking_id: str) -> tuple[date, str] | None:
     match = SLOT_ID.match(booking_id)
     if match is None:
         return None
-    year, month, day, hour, minute = (int(g) for g in match.groups())
+    year, month, day, hour, minute = (int(g) for g in match.groups()[:5])
     if hour > 23 or minute > 59:
         return None
     try:
@@ -104,7 +111,8 @@ def booking_ics(booking: dict, *, uid: str, slot_minutes: int, zone: str, key: s
         event.add(REASON, _x(booking["reason"]))
         notes.append(f"Reason: {booking['reason']}")
     event.add("description", "\n".join(notes))
-    event.add(BOOKING_ID, booking["booking_id"])
+    event.add(BOOKING_ID, booking["slot"])
+    event.add(NUMBER, booking["booking_id"])
     if key is not None:
         event.add(KEY, _x(key))
     cal = _calendar(zone, on)
@@ -127,7 +135,9 @@ def booking_of(event: icalendar.cal.Component, resource_name: str, zone: str) ->
     if start is None or not isinstance(start.dt, datetime):
         return None
     local = start.dt.astimezone(ZoneInfo(zone)) if start.dt.tzinfo else start.dt
-    booking = {"booking_id": resource_name.removesuffix(".ics"), "day": weekday_of(local.date()),
+    number = str(event.get(NUMBER, ""))
+    booking = {"booking_id": number if NUMBER_SHAPE.match(number) else resource_name.removesuffix(".ics"),
+               "day": weekday_of(local.date()),
                "date": local.date().isoformat(), "time": f"{local:%H:%M}", "name": str(event.get("SUMMARY", ""))}
     for field, prop in (("phone", PHONE), ("reason", REASON)):
         if event.get(prop) is not None:
@@ -145,12 +155,28 @@ def is_ours(event: icalendar.cal.Component, resource_name: str) -> bool:
     return SLOT_ID.match(stem) is not None and str(event.get(BOOKING_ID, "")) == stem
 
 
+def new_number() -> str:
+    """A fresh booking number: two letters and four digits, "KM4821" (read "K M, 4 8 2 1")."""
+    import secrets
+
+    return "".join(secrets.choice(_LETTERS) for _ in range(2)) + f"{secrets.randbelow(10_000):04d}"
+
+
+def tombstone_answer(answer: dict) -> dict:
+    """What a cancel record keeps of its answer: the booking's number, when it was and that it is cancelled.
+
+    No name, no phone number, no reason for the visit (SPEC 7.4): a replay of the cancel needs no more.
+    """
+    return {k: answer[k] for k in ("booking_id", "day", "date", "time", "cancelled") if k in answer}
+
+
 def tombstone_ics(answer: dict, *, key: str, cancelled_uid: str, zone: str) -> str:
     """The VJOURNAL recording that ``key`` cancelled the booking with UID ``cancelled_uid``, and the answer given."""
+    answer = tombstone_answer(answer)
     journal = icalendar.Journal()
     journal.add("uid", f"cancelled-{cancelled_uid}")
     journal.add("dtstamp", datetime.now(UTC))
-    journal.add("summary", f"Cancelled by phone: {answer['name']}, {answer['date']} {answer['time']}")
+    journal.add("summary", f"Cancelled by phone: booking {answer['booking_id']}")
     journal.add("status", "FINAL")
     journal.add(KEY, _x(key))
     journal.add(CANCELLED_UID, _x(cancelled_uid))
@@ -217,3 +243,28 @@ def bookings_among(events: list[tuple[str, Any]], name: str, day: str | None, si
         if (day is None or stored.booking["day"] == day) and since.isoformat() <= stored.booking["date"]:
             found[stored.booking["booking_id"]] = stored.booking  # one entry, however the server split it
     return sorted(found.values(), key=lambda b: (b["date"], b["time"]))
+
+
+LISTING = ('<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getlastmodified/>'
+           '</d:prop></d:propfind>')
+"""A PROPFIND body asking each resource of the calendar when it last changed."""
+
+
+def tombstones_before(multistatus: str, before: float) -> list[str]:
+    """The hrefs of cancel records (``cancelled-*.ics``) in a PROPFIND answer last changed before ``before``."""
+    from email.utils import parsedate_to_datetime
+
+    from lxml import etree
+
+    found = []
+    for response in etree.fromstring(multistatus.encode()).iter("{DAV:}response"):
+        href = response.findtext("{DAV:}href") or ""
+        changed = response.findtext(".//{DAV:}getlastmodified")
+        if not unquote(href).rstrip("/").rsplit("/", 1)[-1].startswith("cancelled-") or not changed:
+            continue
+        try:
+            if parsedate_to_datetime(changed).timestamp() < before:
+                found.append(href)
+        except (TypeError, ValueError):  # a date the server wrote its own way: kept
+            continue
+    return found

@@ -263,11 +263,16 @@ class ClinicAPI:
             with self._lock:
                 close()
 
+    def purge_records(self, before: float) -> int:
+        """Delete callback requests and write records made before ``before`` (Unix time; the clinic's retention)."""
+        with self._lock:
+            return self._store.purge(before)
+
     # -- inspection -------------------------------------------------------------------------
     @property
     def callbacks(self) -> list[dict]:
-        """Every callback request left for staff, oldest first."""
-        return self._store.callbacks()
+        """Every callback request left for staff, oldest first (a purged one keeps only its id)."""
+        return [c for c in self._store.callbacks() if not c.get("purged")]
 
     @property
     def bookings(self) -> list[dict]:

@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 from collections.abc import Iterator
+from time import time as unix_now
 from typing import Protocol
 
 from typing_extensions import override
@@ -58,6 +59,10 @@ class BookingStore(Protocol):
 
     def callbacks(self) -> list[dict]:
         """Every callback request, oldest first."""
+        ...
+
+    def purge(self, before: float) -> int:
+        """Delete callback requests and write records made before ``before`` (a Unix time); how many went."""
         ...
 
 
@@ -157,6 +162,10 @@ class MemoryStore(BookingStore):
     def callbacks(self) -> list[dict]:
         return json.loads(json.dumps(self._callbacks))
 
+    @override
+    def purge(self, before: float) -> int:
+        return 0  # in memory: gone with the process, long before any retention period
+
 
 class SqliteStore(BookingStore):
     """Bookings in a SQLite file so several processes (workers, a restarted call) share one clinic."""
@@ -182,6 +191,9 @@ class SqliteStore(BookingStore):
             if column not in columns:
                 self._db.execute(f"ALTER TABLE bookings ADD COLUMN {column} TEXT")
         self._db.execute("CREATE INDEX IF NOT EXISTS bookings_by_date ON bookings (date, live)")
+        for table in ("callbacks", "results"):  # when each record was made, for the clinic's retention
+            if "created" not in {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN created REAL")
         self._key = _file_key(path)  # the file exists now, whatever it was before
         _SCHEMA_READY.add(self._key)
 
@@ -232,7 +244,7 @@ class SqliteStore(BookingStore):
                          (booking["booking_id"], day, on, time, name, extras.get("phone"), extras.get("reason"),
                           extras.get("provider")))
         if key is not None:
-            self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(booking)))
+            self._db.execute("INSERT INTO results VALUES (?, ?, ?)", (key, json.dumps(booking), unix_now()))
         return booking
 
     @override
@@ -243,7 +255,7 @@ class SqliteStore(BookingStore):
         result = {**rows[0], "cancelled": True}
         self._db.execute("UPDATE bookings SET live=0 WHERE booking_id=?", (booking_id,))
         if key is not None:
-            self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(result)))
+            self._db.execute("INSERT INTO results VALUES (?, ?, ?)", (key, json.dumps(result), unix_now()))
         return result
 
     @override
@@ -267,10 +279,23 @@ class SqliteStore(BookingStore):
         # Runs inside transaction(): the request and its idempotency key commit together or not at all.
         (count,) = self._db.execute("SELECT COALESCE(MAX(rowid), 0) FROM callbacks").fetchone()
         recorded = {"callback_id": _callback_id(count + 1), **request}
-        self._db.execute("INSERT INTO callbacks VALUES (?, ?)", (recorded["callback_id"], json.dumps(recorded)))
+        self._db.execute("INSERT INTO callbacks VALUES (?, ?, ?)", (recorded["callback_id"], json.dumps(recorded),
+                                                                    unix_now()))
         if key is not None:
-            self._db.execute("INSERT INTO results VALUES (?, ?)", (key, json.dumps(recorded)))
+            self._db.execute("INSERT INTO results VALUES (?, ?, ?)", (key, json.dumps(recorded), unix_now()))
         return recorded
+
+    @override
+    def purge(self, before: float) -> int:
+        # The newest callback row stays (emptied), so the next callback id is never one staff saw before.
+        with self.transaction():
+            gone = self._db.execute("DELETE FROM callbacks WHERE created < ? AND rowid < (SELECT MAX(rowid) FROM "
+                                    "callbacks)", (before,)).rowcount
+            gone += self._db.execute("UPDATE callbacks SET request = json_object('callback_id', callback_id, "
+                                     "'purged', json('true')) WHERE created < ? AND json_extract(request, '$.purged') "
+                                     "IS NULL", (before,)).rowcount
+            gone += self._db.execute("DELETE FROM results WHERE created < ?", (before,)).rowcount
+        return gone
 
     @override
     def callbacks(self) -> list[dict]:
