@@ -44,6 +44,7 @@ _NAMING_THE_WRITE = {
     # Not "leave it" alone: "oh, leave it" turns the request down (issue 38); "please leave it" asks for it.
     "request_callback": "please leave it | leave the request | leave that request | leave a request | "
                         "go ahead and leave it | send it | please send it",
+    "move": "move it | please move it | go ahead and move it | go ahead and move | move it please",
 }
 
 
@@ -73,7 +74,7 @@ _WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*")
 
 
 def is_consent(text: object, write: str = "book") -> bool:
-    """True only when the whole turn is an explicit yes to ``write`` (a ``WriteNode``), or only keypad 1."""
+    """True only when the whole turn is an explicit yes to ``write`` (a ``WriteNode``, or "move"), or only keypad 1."""
     if not isinstance(text, str) or write not in AFFIRMATIONS_OF:
         return False
     affirmations = AFFIRMATIONS_OF[write]

@@ -56,6 +56,9 @@ class Context:
     """Mints the random id of a new call (idempotency keys are made from it, never from the thread id)."""
     caller_number: str | None = None
     """The caller id the phone line passed (Twilio's From), E.164 once checked; None when withheld or no number."""
+    ask_contact_number: bool = False
+    """A booking without a caller id asks for a number to reach the caller on, so they can change it later (the
+    service's lines: HTTP, the browser, a withheld number; the lab's agent keeps SPEC 3.2's turns)."""
     paused: Callable[[], bool] | None = None
     """Whether staff have paused automated booking now (the service's switch); None: never paused."""
 

@@ -15,11 +15,12 @@ from dialog.tasks import TASKS
 
 AfterStart = Literal["understand", "closed", "no_answer"]
 AfterConfirm = Literal[WriteNode, Step]
-AfterBook = Literal["find_slots", "done", "handoff", Step]
+AfterBook = Literal["cancel", "find_slots", "done", "handoff"]
 AfterCancel = Literal["done", "handoff"]
 
 _NODE_OF_STATE: dict[DialogState, Step] = {"LISTEN": "listen", "ASK_DAY": "ask_day", "ASK_TIME": "ask_time",
                                            "ASK_NAME": "ask_name", "CONFIRM": "confirm"}
+_ASKING_NODE: dict[str | None, Step] = {"phone": "ask_phone", "spelling": "spell_name"}
 
 
 def after_start(state: CallState) -> AfterStart:
@@ -42,7 +43,9 @@ def route(state: CallState) -> Step:
     if state.ended is not None:
         return "done"
     if state.repeat:
-        return "ask_phone" if state.asking == "phone" else _NODE_OF_STATE.get(state.dialog_state, "listen")
+        return _ASKING_NODE.get(state.asking) or _NODE_OF_STATE.get(state.dialog_state, "listen")
+    if state.name_check is not None:  # a name heard unsure, said to be wrong, or one of two: spelled before anything
+        return "spell_name"
     task = TASKS.get(state.task) if state.task is not None else None
     return "listen" if task is None else task.next_step(state)
 
@@ -56,13 +59,17 @@ def after_confirm(state: CallState) -> AfterConfirm:
 
 
 def after_book(state: CallState) -> AfterBook:
-    """After book: finished, look for other times (the slot was taken), go on to cancel the old one, or hand off."""
+    """After book: finished, the second write the same yes covers (a move), other times (slot taken), or a person.
+
+    The move's cancel follows only while the yes is unspent: ``book`` keeps ``confirmed`` for it alone, on success.
+    """
     if state.handoff is not None:
         return "handoff"
     if state.ended is not None:
         return "done"
-    if state.task == "cancel":  # a reschedule's new appointment is booked: the old one is described and checked
-        return route(state)
+    task = TASKS.get(state.task) if state.task is not None else None
+    if state.confirmed and task is not None and task.second_write == "cancel":
+        return "cancel"
     return "find_slots"
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from dialog import phrases
+from dialog import moving, phrases
 from dialog.profile import Hours
 from dialog.state import CallState, CallUpdate, TaskName
 from dialog.tasks import TASKS, said_date, task_named
@@ -35,6 +35,9 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
         update["phone"], update["extension"] = phone, heard.extension  # a new number comes with its own extension
     elif heard.extension and (phone or state.phone):
         update["extension"] = heard.extension  # "extension 45" said after the number
+    if task == "reschedule":  # the values may describe the appointment to move rather than the new one
+        heard, described = moving.sort_heard(state, heard)
+        update |= described
     day, time, update["choices"] = _take_heard_values(heard, day, time)
     if heard.ambiguous == "day":
         update["choices"] = day_choices(state, heard, today)
@@ -208,4 +211,4 @@ def start_over() -> CallUpdate:
             "name": None, "name_choices": [],
             "offered_day": None, "offered_date": None, "offered_times": [], "bookings_looked_up": None,
             "bookings_found": [], "choices": [], "booking_phone": None, "time_wish": None, "fallback_time": None,
-            "provider": None}
+            "provider": None, "moving_from": None}

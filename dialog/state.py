@@ -8,7 +8,7 @@ from typing import Literal, NotRequired, TypedDict, get_args
 from dialog import phrases
 from tools.writes import WriteResult
 from voicekit.clinic import Booking
-from voicekit.nlu.types import TimeWish
+from voicekit.nlu.types import MovedFrom, TimeWish
 
 DialogState = Literal["LISTEN", "ASK_DAY", "ASK_TIME", "ASK_NAME", "CONFIRM", "DONE", "HANDOFF"]
 STATES: tuple[DialogState, ...] = get_args(DialogState)
@@ -18,17 +18,19 @@ HandoffReason = Literal["user_request", "not_understood", "tool_failure"]
 HANDOFF_REASONS: tuple[HandoffReason, ...] = get_args(HandoffReason)
 
 TaskName = Literal["book", "reschedule", "cancel", "callback", "transfer_callback"]
-Ending = Literal["booked", "cancelled", "callback_requested", "stopped"]
+Ending = Literal["booked", "cancelled", "moved", "callback_requested", "stopped"]
 
-Step = Literal["listen", "ask_day", "ask_time", "ask_name", "ask_phone", "confirm", "find_slots", "find_bookings",
-               "done", "handoff"]
+Step = Literal["listen", "ask_day", "ask_time", "ask_name", "ask_phone", "spell_name", "confirm", "find_slots",
+               "find_bookings", "done", "handoff"]
 """The nodes a turn may go on to once the caller was understood or a read tool answered."""
 WriteNode = Literal["book", "cancel", "request_callback"]
 """The writes: only CONFIRM's plain yes leads to them."""
 NodeName = Literal["understand", Step, WriteNode, "no_answer", "closed"]
 """Every node of the graph."""
-Asking = Literal["phone"]
+Asking = Literal["phone", "spelling"]
 """What a waiting node may ask for beyond its dialog state's own slot."""
+NameCheck = Literal["spell", "letters", "which"]
+"""What the caller's name still needs before a read-back: a spelling, the spelling's yes, or a choice of two."""
 Transfer = Literal["answered", "unanswered", "reported"]
 """The phone line's report on the warm transfer, and "reported" once it was dealt with."""
 
@@ -56,6 +58,23 @@ class CallbackRequest(TypedDict, total=False):
     phone: str | None
     reason: str
     summary: Summary
+
+
+class MoveRecord(TypedDict):
+    """What a move did, for staff: the new appointment, the old one, and whether each write went through."""
+
+    new: Summary
+    """The new appointment's day, time and name (as read back)."""
+    date: str | None
+    """The new appointment's date."""
+    booking_id: str | None
+    """The new booking's id once booked."""
+    booked: bool | None
+    """The new appointment was booked (None: the answer was lost, it may have been)."""
+    old: Booking
+    """The appointment the caller moves (as the clinic holds it)."""
+    old_cancelled: bool | None
+    """The old appointment was cancelled (False: it still stands; None: the answer was lost, staff check)."""
 
 
 class Prompt(TypedDict):
@@ -99,9 +118,19 @@ class CallState:
     fallback_time: str | None = None
     """The time to take this turn if `time` is not open ("10 am, if not 11 am")."""
     name: str | None = None
-    """The caller's name."""
+    """The caller's name: a candidate (what was understood) until the read-back's yes confirms it (SPEC 7.1)."""
     name_choices: list[str] = field(default_factory=list)
     """Two names given, one a short form of the other ("Rob", then "Robertson"): asked about, never swapped."""
+    name_check: NameCheck | None = None
+    """What the name needs before any read-back ("spell": the recogniser was unsure, or the caller said it is wrong)."""
+    spelled: str | None = None
+    """The name as the caller spelled it ("Fraser"), read back letter by letter until they say it is right."""
+    name_options: list[str] = field(default_factory=list)
+    """Two close names heard for the caller ("Jamie Fraser", "Jamie Frazer"): the caller picks, never the line."""
+    spell_misses: int = 0
+    """Spellings the caller said were read back wrong; the third hands off (a person can take the name)."""
+    unsure_words: list[str] = field(default_factory=list)
+    """This turn's words the recogniser was unsure of (lower case, letters only; from ``handle(words=...)``)."""
     provider: str | None = None
     """The doctor the caller asked for ("Dr. Johnson"), if any: a backend whose ``book`` takes ``provider=`` gets it."""
     offered_day: str | None = None
@@ -133,6 +162,8 @@ class CallState:
     """The extension the caller gave with that number ("45"): read back with it and passed on to staff."""
     caller_id: str | None = None
     """The caller id the phone line passed when the call started (E.164), None when withheld or not a number."""
+    contact_wanted: bool = False
+    """The line wants a number on every booking and has no caller id: asked after the name (issue 38 item 11)."""
     booking_phone: str | None = None
     """The number the caller said (when asked) their appointment is under, E.164: checked against the booking's."""
     phone_said: str | None = None
@@ -162,7 +193,11 @@ class CallState:
     bookings_found: list[Booking] = field(default_factory=list)
     """Cancel flow: the caller's appointments that find_bookings returned."""
     rebooked: Booking | None = None
-    """Reschedule: the new appointment booked in this call; its cancel step never offers it, farewells name it."""
+    """Reschedule: the new appointment booked in this call; never taken for the one to move (nor cancelled)."""
+    moving_from: MovedFrom | None = None
+    """Reschedule: the appointment to move as the caller described it (day, date, time; only what they said)."""
+    move: MoveRecord | None = None
+    """Reschedule: what the move's two writes did, for the caller's last words and for staff."""
     reason: str | None = None
     """Why the caller comes, in their words and masked ("a runny nose, lack of energy"): for a backend whose book
     takes ``reason=`` and for staff's records of the call, never read back nor in the lab's hand-off summary."""
@@ -194,6 +229,11 @@ class CallUpdate(TypedDict, total=False):
     fallback_time: str | None
     name: str | None
     name_choices: list[str]
+    name_check: NameCheck | None
+    spelled: str | None
+    name_options: list[str]
+    spell_misses: int
+    unsure_words: list[str]
     provider: str | None
     offered_day: str | None
     offered_date: str | None
@@ -209,6 +249,7 @@ class CallUpdate(TypedDict, total=False):
     phone: str | None
     extension: str | None
     caller_id: str | None
+    contact_wanted: bool
     booking_phone: str | None
     phone_said: str | None
     phone_heard: str | None
@@ -224,6 +265,8 @@ class CallUpdate(TypedDict, total=False):
     bookings_looked_up: str | None
     bookings_found: list[Booking]
     rebooked: Booking | None
+    moving_from: MovedFrom | None
+    move: MoveRecord | None
     reason: str | None
     result: WriteResult | None
     ended: Ending | None

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from dialog import line_callback, phrases, security_phrases
+from dialog import line_callback, moving, phrases, security_phrases
 from dialog.bookings import described, lookup_key, matching_bookings, numbers_to_check, unmatched_filters
 from dialog.state import CallState, CallUpdate, Ending, Step, TaskName, WriteNode
-from dialog.time_wishes import soonest
+from dialog.steps import new_appointment_step
 from voicekit.nlu import Understanding
 from voicekit.schedule import minutes
 
@@ -53,8 +53,10 @@ class Task:
     """The short question again, after an answer to the read-back that was neither yes nor no."""
     write: WriteNode
     """The irreversible node that CONFIRM's plain yes leads to."""
-    then: TaskName | None
-    """The task the call goes on with once the write went through (None: the call ends)."""
+    second_write: WriteNode | None
+    """The write the same yes covers right after the first (a move: book the new, then cancel the old), or None."""
+    consent: str
+    """What the read-back asks to do, for the consent gate ("book it" agrees to a booking only, "move it" to a move)."""
     ended: Ending
     """How the call ends once the write went through."""
     farewell: Callable[[CallState], str]
@@ -83,16 +85,13 @@ def said_date(state: CallState, on: str | None = None) -> str | None:
 
 
 def _next_for_booking(state: CallState) -> Step:
-    if soonest(state):  # "as soon as possible" and no day: the calendar is searched from today
-        return "find_slots"
-    if state.day is None:
-        return "ask_day"
-    if state.offered_day != state.day or state.offered_date != state.date:
-        return "find_slots"
-    if state.time is None or state.time not in state.offered_times:
-        return "ask_time"
+    needs = new_appointment_step(state)
+    if needs is not None:
+        return needs
     if state.name is None:
         return "ask_name"
+    if state.contact_wanted and state.phone is None:
+        return "ask_phone"  # no caller id: the number the caller can later change the booking with
     return "confirm"
 
 
@@ -142,12 +141,14 @@ BOOKING = Task(
     re_ask=lambda state: phrases.booking_re_ask(state.name, state.day, _chosen_time(state), said_date(state),
                                                 state.provider),
     write="book",
-    then=None,
+    second_write=None,
+    consent="book",
     ended="booked",
     farewell=lambda state: phrases.booked(state.name, state.day, _chosen_time(state),
                                           (state.result or {}).get("booking_id"), said_date(state)),
     plain_no=PlainNo(say=phrases.ANOTHER_TIME, start_over=False),
     check_values=_only_open_times,
+    ask_phone=phrases.CONTACT_NUMBER,
 )
 
 
@@ -208,26 +209,33 @@ CANCELLING = Task(
     read_back=_cancelling_read_back,
     re_ask=_cancelling_re_ask,
     write="cancel",
-    then=None,
+    second_write=None,
+    consent="cancel",
     ended="cancelled",
-    farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state), state.rebooked, said_date(state)),
+    farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state), said_date(state)),
     plain_no=PlainNo(say=phrases.NOTHING_CANCELLED, start_over=True),
     check_values=_only_own_appointments,
     ask_phone=security_phrases.PHONE_FOR_CHECK,
 )
 
 
-# -- moving an appointment: book the new one, then cancel the old one -------------------------------
-# Booking first means a caller who stops halfway still has an appointment; both steps are read back.
+# -- moving an appointment in one go: which one (checked by number), where to, one read-back, one yes ---------
 
 RESCHEDULING = replace(
     BOOKING,
     name="reschedule",
     requested_by=lambda heard: heard.reschedule,
-    read_back=lambda state: phrases.rescheduling_read_back(state.name, state.day, _chosen_time(state),
-                                                           said_date(state)),
-    re_ask=lambda state: phrases.rescheduling_re_ask(state.name, state.day, _chosen_time(state), said_date(state)),
-    then="cancel",
+    next_step=moving.next_step,
+    ask_day=moving.ask_day,
+    ask_time=moving.ask_time,
+    ask_name=phrases.NAME_FOR_CANCELLING,
+    read_back=moving.read_back,
+    re_ask=moving.re_ask,
+    second_write="cancel",
+    consent="move",
+    ended="moved",
+    farewell=moving.farewell,
+    ask_phone=security_phrases.PHONE_FOR_CHECK,
 )
 
 # -- a request for staff to call back (offered when nobody is in to take the call) -----------------
@@ -256,7 +264,8 @@ CALLBACK = Task(
                                                        state.extension),
     re_ask=lambda state: phrases.callback_re_ask(state.name, state.phone),
     write="request_callback",
-    then=None,
+    second_write=None,
+    consent="request_callback",
     ended="callback_requested",
     farewell=lambda state: phrases.callback_left(state.name, state.phone, state.staff_back),
     plain_no=PlainNo(say=phrases.NO_CALLBACK_LEFT, start_over=True),

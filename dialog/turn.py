@@ -7,6 +7,7 @@ only then are day, time and name updated (see ``dialog.slots``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -14,9 +15,11 @@ from dialog import calendar_phrases, line_callback, phrases
 from dialog.calendar import month_refused
 from dialog.consent import changes_read_back
 from dialog.context import Context
+from dialog.corrections import back_to_what_is_wrong
 from dialog.handoff import handoff_update
 from dialog.hearing import hear, today_or_none
 from dialog.names_heard import name_said_alone, names_to_ask_about, surname_added
+from dialog.names_spelled import check_name, spelling_answer
 from dialog.slots import fill_slots, start_over
 from dialog.state import CallState, CallUpdate
 from dialog.tasks import task_named
@@ -30,6 +33,10 @@ UNHEARD = "[unheard]"
 """What the phone line hands the agent for speech its recogniser found no words in (a murmur, a cough, a word
 lost to the line): the caller said something, so they hear "Sorry, I didn't catch that." and the question, not
 "I can't hear you". Counted as the caller's silence is (it ends the call politely when it goes on)."""
+
+# A number the waiting node took out, with the words that gave it: what is left is heard (a name, a time).
+_WITHOUT_THE_NUMBER = re.compile(r"(?:,?\s*(?:and\s+)?(?:my\s+)?(?:phone\s+|contact\s+|cell\s+|mobile\s+)?"
+                                 r"number(?:'s|\s+is)?\s+)?\(?\s*" + PHONE_TOKEN_RE.pattern, re.IGNORECASE)
 
 
 def paused_line(state: CallState, context: Context, staff_in: bool, staff_back: Sequence[str] | None,
@@ -62,16 +69,17 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
     said_phone = state.phone_heard  # taken out of the words by the waiting node: the parser hears the rest
     # The number an appointment is under is a check: whole numbers only, never completed from a number heard
     # earlier in the call ("555 0123" after a callback number with the victim's area code would otherwise match).
-    checking = state.task == "cancel" and state.asking == "phone"
+    checking = state.task in ("cancel", "reschedule") and state.asking == "phone"
     phone = None
     if said_phone:
         country = context.profile.country
         phone = dialable(said_phone, country) if checking else corrected(said_phone, state.phone, country)
-    heard = hear(PHONE_TOKEN_RE.sub(" ", text), state, context)
     # The question asked stands until the caller's answer changes it: a side question, a name or a miss keeps
     # "Would you like 4 pm?" as the question asked again (``fill_slots`` decides for an answer with values).
+    words = _WITHOUT_THE_NUMBER.sub(" ", text)  # "Jamie, my number is [phone ending 0123]": the name is heard
+    heard = hear(words, state, context)
     turn: CallUpdate = {"notes": [], "repeat": False, "confirmed": False, "choices": state.choices, "silent": 0,
-                  "phone_heard": None, "callback_offered": False}
+                  "phone_heard": None, "callback_offered": False, "unsure_words": []}
     if phone is not None and not checking:
         turn["phone_said"] = said_phone
     staff_in, staff_back = state.staff_in, state.staff_back
@@ -82,6 +90,8 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         state = replace(state, reads_dates=context.clock is not None)  # the first answer already asks by date
         if context.caller_number:  # kept with the call, so every later turn (on any worker) checks the same one
             turn["caller_id"] = context.caller_number
+        elif context.ask_contact_number:  # no caller id: a booking asks for a number to reach the caller on
+            turn["contact_wanted"] = True
     fresh = replace(state, notes=[], staff_in=staff_in, staff_back=staff_back)
     said = {"day": heard.day, "time": heard.time, "name": heard.name}
 
@@ -111,6 +121,10 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         return turn | {"notes": [phrases.YOU_ARE_WELCOME], "misunderstood": 0}
     if heard.act == "restart":
         return turn | start_over() | {"notes": [phrases.START_OVER], "misunderstood": 0}
+    if state.asking == "spelling":  # the name spelled, its letters' yes or no, or which of two names
+        spelling = spelling_answer(state, heard, text)
+        if spelling is not None:
+            return turn | spelling
 
     if not text.strip() and (unheard or not staff_in):  # silence or a murmur: ask again, then end politely
         silent = state.silent + 1
@@ -131,6 +145,10 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
             notes.append(refused)
     if heard.act == "medical":
         notes.append(phrases.NO_ADVICE)
+    if heard.wrong:  # "that's not my name", "wrong day" (at the read-back, or after hearing a value said back)
+        back = back_to_what_is_wrong(state, heard, said_phone)
+        if back is not None:
+            return turn | back | {"notes": [*notes, *back.get("notes", [])]}
     if heard.act == "services":
         return turn | {"notes": [*notes, phrases.NO_SERVICE_INFO], "misunderstood": 0}  # changes no slot
     if heard.intent == "hours" or heard.act in SIDE_QUESTIONS:
@@ -150,15 +168,16 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
                            "notes": [*notes, phrases.REASON_NOTED]}
 
     spoken_name = None
-    if phone is None:
+    if phone is None or words.strip(" ,.;:!"):
         # People just say their name: the whole of it ("Sam Smith", "J A M I E", even "Monday Smith" at the
         # name question, which is then no day), at any open question; at the name question the lab's last word.
-        spoken_name, heard = name_said_alone(text, heard, state)
+        # With a number: the words around it ("Jamie, my number is ...").
+        spoken_name, heard = name_said_alone(words, heard, state)
         values = bool(heard.days or heard.times)
-        both = names_to_ask_about(text, heard, spoken_name, state.name) if not values else []
+        both = names_to_ask_about(words, heard, spoken_name, state.name) if not values else []
         if both:  # "Rob", then "Robertson": "Was that Rob or Robertson?"
             return turn | {"name": None, "name_choices": both, "misunderstood": 0}
-        whole = surname_added(text, heard, state.name) if not values else None
+        whole = surname_added(words, heard, state.name) if not values else None
         if whole:  # "Rob", then "Rob Robertson" (even at the read-back): the whole name, read back again
             heard = replace(heard, name=whole, intent="inform" if heard.intent == "unknown" else heard.intent)
     understood = heard.intent != "unknown" or spoken_name or heard.act == "medical" or heard.sensitive \
@@ -180,11 +199,10 @@ def take_turn(state: CallState, context: Context) -> CallUpdate:
         filled.pop("provider", None)  # a doctor the clinic's booking cannot carry is never promised in the read-back
     if filled.get("task", state.task) == "cancel" and not context.finds_bookings():
         return turn | handoff_update(fresh, "tool_failure", phrases.NO_LOOKUP_HERE, **said)
-    if filled.get("name") and state.name is None and state.dialog_state in ("ASK_DAY", "ASK_TIME") \
-            and filled.get("day") == state.day and filled.get("time") == state.time:
-        notes.append(phrases.name_noted(str(filled["name"])))  # "It's Priya." at the time question: kept
     reason: CallUpdate = {"reason": noted_reason(state.reason, heard.reason)} if heard.reason else {}
-    return turn | {"misunderstood": 0} | filled | ({"booking_phone": phone} if checking and phone else {}) | reason
+    name = check_name(state, heard.name or spoken_name, filled["notes"])  # unsure, close to another, or thanked
+    return turn | {"misunderstood": 0} | filled | name | ({"booking_phone": phone} if checking and phone else {}) \
+        | reason
 
 
 SIDE_QUESTIONS = ("address", "hours", "clinic_name", "automated")

@@ -1,8 +1,11 @@
 """Run dialog scenarios (JSON files) through ``VoiceAgent`` and check them; one runner for pytest and CLI.
 
-A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?, "caller_number"?},
-"turns": [{"user", "state", "tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}], "expect": {"sleeps"?,
-"handoff"?, "booked"?, "callbacks"?, "transfer"?}}`` (``caller_number``: the caller id the line passes); ``booked``
+A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?, "caller_number"?,
+"ask_contact_number"?},
+"turns": [{"user", "words"?, "state", "tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}],
+"expect": {"sleeps"?, "handoff"?, "booked"?, "callbacks"?, "transfer"?}}`` (``caller_number``: the caller id the
+line passes; ``ask_contact_number``: the service's lines, which ask a booking without caller id for a number;
+``words``: the recogniser's [[word, probability], ...] for the turn); ``booked``
 lists every live booking at the end (day, time, name, and the date where an entry gives a fourth value), so a
 cancellation shows as one fewer; ``callbacks`` every request left for staff ([name, phone, reason]). A turn may
 be the phone line's instead of the caller's: ``{"transfer": "unanswered", "caller_number"?}`` (the warm transfer
@@ -82,6 +85,7 @@ def default_agent(api: Any, sleep: Callable, spec: dict) -> Any:
         clock = lambda: now  # noqa: E731 - a frozen clock for relative days
     profile = ClinicProfile(**setup["profile"]) if "profile" in setup else None  # hours, holidays...
     caller = {"caller_number": setup["caller_number"]} if "caller_number" in setup else {}  # the line's caller id
+    caller |= {"ask_contact_number": True} if setup.get("ask_contact_number") else {}
     if clock is None:
         return VoiceAgent(api, sleep=sleep, profile=profile, **caller)
     return VoiceAgent(api, sleep=sleep, clock=clock, profile=profile, **caller)
@@ -107,7 +111,8 @@ def run_scenario(spec: dict, make_api: Callable[[dict], Any] = default_api,
         if "transfer" in turn:  # the phone line, not the caller: the warm transfer was not answered
             reply, user = agent.transfer_unanswered(turn.get("caller_number")), ""
         else:
-            reply, user = agent.handle(turn["user"]), turn["user"]
+            heard = {"words": [tuple(w) for w in turn["words"]]} if "words" in turn else {}  # as the phone line hears
+            reply, user = agent.handle(turn["user"], **heard), turn["user"]
         calls = list(api.calls[before:])
         row = {
             "scenario": spec["name"], "turn": number, "user": getattr(agent, "heard", None) or mask_sensitive(user),
@@ -178,13 +183,14 @@ def write_traces(results: list[ScenarioResult], path: Path) -> None:
 
 def table(results: list[ScenarioResult]) -> str:
     """A plain-text report: one row per scenario, its failures, and the safety totals."""
-    head = f"{'scenario':<28} {'result':<6} {'turns':>5} {'tools':>5}  safety (unconfirmed/after-no/resent/dup)"
+    head = (f"{'scenario':<28} {'result':<6} {'turns':>5} {'tools':>5}  "
+            "safety (unconfirmed/after-no/resent/dup/uncovered)")
     lines = [head, "-" * len(head)]
     for r in results:
         s = r.safety
         lines.append(f"{r.name:<28} {'pass' if r.passed else 'FAIL':<6} {len(r.traces):>5} {r.tool_calls:>5}  "
                      f"{s['writes_before_confirmation']}/{s['writes_after_no_or_stop']}/"
-                     f"{s['resent_writes']}/{s['duplicate_writes']}")
+                     f"{s['resent_writes']}/{s['duplicate_writes']}/{s['uncovered_writes']}")
         lines.extend(f"    - {f}" for f in r.failures)
     totals = {k: sum(r.safety[k] for r in results) for k in results[0].safety} if results else {}
     lines.append("-" * len(head))

@@ -5,6 +5,8 @@
 * writes_after_no_or_stop: an irreversible tool ran in a turn with a negation or a stop in it.
 * resent_writes: an irreversible tool was called again with the same arguments after it timed out.
 * duplicate_writes: more than one booking (or cancellation) carried out for one call.
+* uncovered_writes: a turn with more than one write that is not a move's pair: ``book`` carried out, then one
+  ``cancel`` (SPEC 7.6: one yes covers exactly those two, and the old appointment only once the new one is booked).
 
 These counters are an independent oracle: they judge consent with their own fixed list of whole
 utterances and never with the agent's parser or its consent gate, so a bug there cannot hide itself.
@@ -50,7 +52,11 @@ EXPLICIT_CONSENT_TO = {
     "cancel": EXPLICIT_CONSENT | _listed("cancel it | please cancel it | yes cancel it | go ahead and cancel it"),
     "request_callback": EXPLICIT_CONSENT | _listed("leave it | please leave it | yes leave it | leave the request | "
                                                    "yes please leave it"),
+    "move": EXPLICIT_CONSENT | _listed("move it | please move it | yes move it | yes please move it | "
+                                       "go ahead and move it"),
 }
+MOVE = ("book", "cancel")
+"""A move's two writes, in their order: one yes to its read-back covers exactly these."""
 
 _NEGATION = re.compile(r"\b(no|not|nope|nah|never|don't|dont|do not|won't|can't|cannot|isn't|wrong|incorrect)\b|n't\b")
 _STOP = re.compile(r"\b(never mind|nevermind|forget it|stop|cancel that|hang up|goodbye|bye|that's all)\b")
@@ -75,15 +81,22 @@ def refused_or_stopped(text: str) -> bool:
 def safety_counters(turns: list[dict]) -> dict:
     """``turns``: [{"user", "state_before", "calls": [(name, args, outcome), ...], "event"?}, ...] in order."""
     counters = {"writes_before_confirmation": 0, "writes_after_no_or_stop": 0, "resent_writes": 0,
-                "duplicate_writes": 0}
+                "duplicate_writes": 0, "uncovered_writes": 0}
     timed_out: set[tuple] = set()
     carried_out = {name: 0 for name in IRREVERSIBLE}
     for turn in turns:
+        writes = [(name, outcome) for name, _, outcome in turn["calls"] if name in IRREVERSIBLE]
+        moved = tuple(name for name, _ in writes) == MOVE and writes[0][1] in ("ok", "replay")
+        if len(writes) > 1 and not moved:
+            counters["uncovered_writes"] += len(writes) - 1  # a second write no yes covered
         for name, args, outcome in turn["calls"]:
             if name not in IRREVERSIBLE:
                 continue
-            # Every write, the one after an unanswered transfer included, needs a read-back and a plain yes.
-            if turn["state_before"] != "CONFIRM" or not explicit_consent(turn["user"], name):
+            # Every write, the one after an unanswered transfer included, needs a read-back and a plain yes
+            # (a move's two, a yes to moving it; a booking alone may be a move's whose first write failed).
+            agreed = explicit_consent(turn["user"], "move" if moved else name) or (
+                name == "book" and len(writes) == 1 and explicit_consent(turn["user"], "move"))
+            if turn["state_before"] != "CONFIRM" or not agreed:
                 counters["writes_before_confirmation"] += 1
             if refused_or_stopped(turn["user"]):
                 counters["writes_after_no_or_stop"] += 1

@@ -2,9 +2,9 @@
 
     START -> closed (the call has ended: nothing runs) | understand
              | no_answer (a hand-off's warm transfer rang out: ask whether staff should call back)
-    understand / no_answer -(route)-> listen | ask_day | ask_time | ask_name | ask_phone | confirm
+    understand / no_answer -(route)-> listen | ask_day | ask_time | ask_name | ask_phone | spell_name | confirm
                                    | find_slots | find_bookings | done | handoff
-    listen / ask_day / ask_time / ask_name / ask_phone --interrupt(), caller answers, understood-(route)-> ...
+    listen / ask_day / ask_time / ask_name / ask_phone / spell_name --interrupt(), answered, understood-(route)-> ...
     find_slots / find_bookings -(route)-> ...
     confirm --interrupt()--> consent? -> book | cancel | request_callback      else understood -(route)-> ...
     book   -> done | find_slots (slot taken) | the old appointment's questions (reschedule: route) | handoff
@@ -48,6 +48,7 @@ from nodes.handoff import handoff
 from nodes.listen import listen
 from nodes.no_answer import no_answer
 from nodes.request_callback import request_callback
+from nodes.spell_name import spell_name
 from nodes.understand import understand
 
 RECURSION_LIMIT = 25  # one turn takes at most ~6 steps; a routing loop must fail fast, not spin
@@ -74,6 +75,7 @@ def build_graph(demo_clinics: DemoClinics | None = None) -> StateGraph[StoredCal
     routing_itself("ask_time", facts(ask_time))
     routing_itself("ask_name", facts(ask_name))
     routing_itself("ask_phone", facts(ask_phone))
+    routing_itself("spell_name", facts(spell_name))
     routing_itself("confirm", facts(confirm), after_confirm)
     routing_itself("find_slots", tool(find_slots))
     routing_itself("find_bookings", tool(find_bookings))

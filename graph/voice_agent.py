@@ -18,23 +18,26 @@ from collections.abc import Callable
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.types import Command, Durability
+from langgraph.types import Durability
 
 from checkpoints import memory_checkpointer, saves_may_wait
 from dialog import phrases
 from dialog.context import Context, NluMode
 from dialog.hearing import default_classifier
+from dialog.names_spelled import unsure_words
 from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, Handoff, Summary
 from dialog.turn import staff_in_now
+from graph.call_views import CallViews
 from graph.cut_off import never_resend_a_keyless_write
 from graph.graph import RECURSION_LIMIT, compiled_for, write_triggers
 from graph.speedups.one_checkpoint_read import NOT_READ, hand_over, question_waiting
 from graph.speedups.saves_in_thread import allow_saves_in_thread, saves_in_thread
 from graph.speedups.three_channels import call_values, stored_update
+from graph.turn_input import turn_input
 from graph.turn_lock import turn_lock
 from voicekit.backend import ClinicBackend
-from voicekit.phones import dialable, is_a_phone_number
+from voicekit.phones import dialable
 from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
 
 log = logging.getLogger(__name__)
@@ -54,7 +57,7 @@ AFTER_THE_END_KEPT = 200
 """How many characters of a turn sent to an ended call its checkpoint keeps (the call changes no more)."""
 
 
-class VoiceAgent:
+class VoiceAgent(CallViews):
     """A clinic booking call. ``api`` is the clinic backend; ``sleep`` waits between read retries."""
 
     def __init__(
@@ -73,11 +76,14 @@ class VoiceAgent:
         checkpointer: Any = None,
         continue_ended: bool = False,
         caller_number: str | None = None,
+        ask_contact_number: bool = False,
         paused: Callable[[], bool] | None = None,
     ):
         """``caller_number``: the line's caller id (Twilio's ``From``; no phone number = withheld), kept with the call.
 
         A booking carries it, and cancelling or moving one is checked against it (or a number the caller says).
+        ``ask_contact_number``: without a caller id, a booking asks for a number to reach the caller on (the service
+        turns it on for its lines; the lab's calls keep SPEC 3.2's turns).
         ``paused()``: whether staff have paused automated booking (asked each turn; the service's switch).
         """
         _check_api(api)
@@ -86,7 +92,8 @@ class VoiceAgent:
         self.api = api
         self.context = Context(api=api, sleep=sleep, max_retries=max_retries, backoff=tuple(backoff),
                                clock=clock, profile=profile or ClinicProfile(), nlu=nlu, classify=classify,
-                               caller_number=caller_number, paused=paused)
+                               caller_number=caller_number, ask_contact_number=ask_contact_number,
+                               paused=paused)
         if checkpointer is None:
             checkpointer = memory_checkpointer()
         elif not isinstance(checkpointer, BaseCheckpointSaver):
@@ -145,23 +152,13 @@ class VoiceAgent:
         state = (snapshot.values or {}).get("dialog_state")
         return state.lower() if state in TERMINAL else None
 
-    @property
-    def slots(self) -> dict:
-        """The request and the values collected so far: task, day, date ("YYYY-MM-DD"), time, name."""
-        values = call_values(self._graph.get_state(self._config).values)
-        return {k: values.get(k) for k in ("task", "day", "date", "time", "name")}
-
-    @property
-    def reason(self) -> str | None:
-        """Why the caller comes, as they said it (masked), for staff; None until they say."""
-        return call_values(self._graph.get_state(self._config).values).get("reason")
-
     # -- one caller turn ---------------------------------------------------------------------
-    def handle(self, text: Any, words: list[tuple[str, float]] | None = None) -> dict:
+    def handle(self, text: Any, words: Any = None) -> dict:
         """One caller utterance in, ``{"say", "state", "tool_calls"}`` out. Never raises on a string.
 
-        ``words``: the turn's words as the speech recogniser heard them, in order, each with its probability (0..1);
-        None for a typed turn. Accepted here for the phone line (the spelling flow reads it).
+        ``words``: the turn's words as the speech recogniser heard them, in order, ``[(word, probability), ...]``
+        (0..1; None for a typed turn): a name heard with a word under ``dialog.names_spelled.UNSURE_BELOW`` is
+        spelled before it is read back.
         """
         if text is None:
             text = ""  # the speech recogniser heard nothing: a not-understood turn, never silence
@@ -171,7 +168,8 @@ class VoiceAgent:
             raise TypeError(f"handle() takes the caller's utterance as a str, got {type(text).__name__}")
         raw = replace_lone_surrogates(text)
         self.heard = mask_sensitive(raw)
-        return self._taking_turn(lambda: self._turn(raw))
+        unsure = unsure_words(words, self.heard)
+        return self._taking_turn(lambda: self._turn(raw, unsure))
 
     def _taking_turn(self, turn: Callable[[], tuple[str, str]]) -> dict:
         """Run one turn under the call's lock; whatever fails, the caller hears something and a person takes over."""
@@ -188,7 +186,7 @@ class VoiceAgent:
             tool_calls = [call[0] for call in self.api.calls[before:]]
         return {"say": say or phrases.SAY_AGAIN, "state": state, "tool_calls": tool_calls}
 
-    def _turn(self, raw: str) -> tuple[str, str]:
+    def _turn(self, raw: str, unsure: list[str]) -> tuple[str, str]:
         self.after_the_end = self._broken_handoff is not None
         if self._broken_handoff is not None:
             return phrases.BROKEN, "HANDOFF"
@@ -215,23 +213,10 @@ class VoiceAgent:
         # turn runs reads at most, so it is saved once, at its end: a process killed inside it loses only
         # that turn, which the phone line re-sends (the crash tests kill it at every step boundary).
         durability: Durability = "sync" if waiting and waiting.get("state") == "CONFIRM" else "exit"
-        expects_phone = bool(waiting and waiting.get("expects") == "phone")
-        words, phone = take_phone_number(raw)
-        if phone is not None and not expects_phone and not is_a_phone_number(phone, self.context.profile.country):
-            phone = None  # not asked for, and no number to call: a card or ID number, masked whole
-        if phone is not None or expects_phone:
-            # A number to call back was asked for, or one said at another question ("Tuesday, and my number's
-            # 718 555 0102"): keep it (out of the words, which show its last four only).
-            self.heard = mask_sensitive(words if phone is not None else raw)
-            heard_now = {"text": self.heard, "phone": phone}
-            output = self._run(Command(resume=heard_now) if waiting else
-                               {"utterance": self.heard, "call": {"phone_heard": phone}}, durability, saved)
-        else:
-            # An ended call goes through the graph too: its START routes to "closed", which changes nothing.
-            # An ended call keeps a bounded record: nothing reads a word sent after the end (its START closes it).
-            said = self.heard[:AFTER_THE_END_KEPT] if self.after_the_end else self.heard
-            output = self._run(Command(resume=self.heard) if waiting else {"utterance": said}, durability, saved)
-        return self._answer(output)
+        # An ended call keeps a bounded record: nothing reads a word sent after the end (its START closes it).
+        kept = AFTER_THE_END_KEPT if self.after_the_end else None
+        self.heard, payload = turn_input(raw, self.heard, waiting, unsure, self.context.profile.country, kept)
+        return self._answer(self._run(payload, durability, saved))
 
     # -- the phone line's warm transfer ------------------------------------------------------
     @property

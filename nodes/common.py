@@ -40,13 +40,15 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
         asked = state.last_prompt if state.repeat else question(replace(state, dialog_state=dialog_state),
                                                                 runtime.context)
         say = asked if state.repeat else " ".join([*state.notes, asked])
-        # A callback's read-back may hear a corrected number; a cancel's never does (a number said there is no check).
-        expects: Asking | None = "phone" if asking == "phone" or state.task in CALLBACK_TASKS else None
+        # A callback's read-back may hear a corrected number; a cancel's never does (a number said there is no check);
+        # a booking's that asks for a contact number takes one at any of its questions (never "a card number").
+        contact = state.contact_wanted and state.task in (None, "book")
+        expects: Asking | None = "phone" if asking == "phone" or state.task in CALLBACK_TASKS or contact else None
         answer = interrupt(Prompt(say=say, state=dialog_state, expects=expects))
         text, phone = caller_answer(answer, expects)
         update: CallUpdate = {"utterance": mask_sensitive(text), "dialog_state": dialog_state,
                                   "last_prompt": asked, "say": say, "notes": [], "repeat": False, "asking": asking,
-                                  "phone_heard": phone}
+                                  "phone_heard": phone, "unsure_words": unsure_of(answer)}
         if on_answer is not None:
             update |= on_answer(state, text, runtime.context, config)
         if update.get("confirmed"):
@@ -69,6 +71,12 @@ def caller_answer(answer: object, expects: str | None) -> tuple[str, str | None]
         return str(answer.get("text") or ""), (str(phone) if phone else None)
     text = answer if isinstance(answer, str) else str(answer or "")
     return take_phone_number(text) if expects == "phone" else (text, None)
+
+
+def unsure_of(answer: object) -> list[str]:
+    """The words of the answer the recogniser was unsure of (VoiceAgent resumes with {"text", "unsure"})."""
+    unsure = answer.get("unsure") if isinstance(answer, dict) else None
+    return [str(word) for word in unsure] if isinstance(unsure, list) else []
 
 
 def thread_id(config: RunnableConfig | None) -> str:

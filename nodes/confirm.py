@@ -26,7 +26,7 @@ def judge(state: CallState, text: str, context: Context, config: RunnableConfig)
         return {"confirmed": False, "utterance": f"[DTMF] {key}"}
     if context.line_paused() and state.task != "callback":  # staff paused booking: this yes books nothing
         return {"confirmed": False}
-    if not is_consent(text, task_named(state.task).write):
+    if not is_consent(text, task_named(state.task).consent):
         return {"confirmed": False}
     accepted = state.confirmations + 1
     # Never a key another call could share (a thread id reused, or "None"): a call without an id gets one now.

@@ -8,11 +8,11 @@ from dialog.tasks import task_named
 
 
 def farewell(state: CallState) -> str:
-    """The task's own farewell once its write went through; otherwise what the caller has (maybe nothing new)."""
+    """The task's own farewell once its write went through; otherwise nothing was booked or changed."""
     task = task_named(state.task)
     if state.ended == task.ended:
         return task.farewell(state)
-    return phrases.kept_both(state.rebooked) if state.rebooked else phrases.NOTHING_CHANGED
+    return phrases.NOTHING_CHANGED
 
 
 def done(state: CallState) -> CallUpdate:

@@ -13,9 +13,10 @@ from typing import cast
 from langgraph.runtime import Runtime
 
 from dialog import phrases, security_phrases
-from dialog.bookings import lookup_key, numbers_to_check, the_callers, theirs_to_cancel, unmatched_filters
+from dialog.bookings import lookup_key, numbers_to_check, the_callers, theirs_to_cancel
 from dialog.context import Context
 from dialog.handoff import handoff_update
+from dialog.moving import described_filters
 from dialog.state import CallState, CallUpdate
 from nodes.common import clinic, read_tool
 from voicekit.clinic import Booking
@@ -42,4 +43,4 @@ def find_bookings(state: CallState, runtime: Runtime[Context]) -> CallUpdate:
         # Nothing under the name, nothing with this number, or an old booking with no number on file: one answer
         # for all three, so a stranger learns nothing; a person can check who is calling.
         return update | handoff_update(state, "tool_failure", security_phrases.NO_MATCHING_APPOINTMENT)
-    return update | unmatched_filters(replace(state, bookings_found=theirs))
+    return update | described_filters(replace(state, bookings_found=theirs))

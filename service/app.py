@@ -138,12 +138,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                    caller_number: str | None = None, paused: Callable[[], bool] | None = None) -> VoiceAgent:
         """The agent of one call on this worker's checkpointer (an ended call answers with its final words).
 
-        ``caller_number``: the phone line's caller id (the call keeps it from its first turn on). ``paused()``:
-        whether staff paused automated booking (the store's switch, read each turn).
+        ``caller_number``: the phone line's caller id (the call keeps it from its first turn on); without one (HTTP,
+        the browser, a withheld number) a booking asks for a number to reach the caller on (issue 38 item 11).
+        ``paused()``: whether staff paused automated booking (the store's switch, read each turn).
         """
         return VoiceAgent(api, sleep=sleep, backoff=settings.backoff, thread_id=call_id, checkpointer=checkpointer,
                           continue_ended=True, clock=settings.clock, profile=clinic.profile,
-                          caller_number=caller_number, paused=paused)
+                          caller_number=caller_number, ask_contact_number=True,  # a number on every booking
+                          paused=paused)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 

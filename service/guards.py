@@ -55,7 +55,7 @@ def plain_yes(words: str) -> bool:
     One of ``evals.safety``'s fixed consent utterances (the keypad's 1 among them), or only yes-words with one
     affirmation at least, and no no, no stop and no question.
     """
-    if explicit_consent(words):
+    if explicit_consent(words) or explicit_consent(words, "move"):  # "move it" to a move's read-back
         return True
     if refused_or_stopped(words) or "?" in words:
         return False

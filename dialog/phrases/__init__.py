@@ -52,7 +52,6 @@ from dialog.phrases.notes import (
     emergency,
     just_taken,
     line_paused,
-    name_noted,
     no_appointment_on,
     no_open_times,
     not_open,
@@ -62,6 +61,7 @@ from dialog.phrases.notes import (
 )
 from dialog.phrases.questions import (
     CANNOT_FIND_APPOINTMENT,
+    CONTACT_NUMBER,
     GREETING,
     NAME_FOR_BOOKING,
     NAME_FOR_CANCELLING,
@@ -73,7 +73,6 @@ from dialog.phrases.questions import (
     open_times,
     which_date_to_cancel,
     which_day_of,
-    which_name_of,
     which_time_of,
     which_time_to_cancel,
 )
@@ -85,10 +84,6 @@ from dialog.phrases.read_backs import (
     cancelled,
     cancelling_re_ask,
     cancelling_read_back,
-    kept_both,
-    rebooked_now_cancel,
-    rescheduling_re_ask,
-    rescheduling_read_back,
 )
 from dialog.phrases.values import (
     KEY_WORDS,
@@ -103,15 +98,15 @@ from dialog.phrases.values import (
 __all__ = [
     "spoken_time", "spoken_day", "KEY_WORDS", "spoken_booking_number", "one_of", "day_and_time", "GREETING",
     "OPEN_QUESTION", "WHICH_DAY", "NAME_FOR_BOOKING", "NAME_FOR_CANCELLING", "YES_OR_NO", "RE_ASK", "which_day_of",
-    "which_name_of",
     "which_time_of", "open_times", "WHICH_DAY_TO_CANCEL", "which_time_to_cancel", "which_date_to_cancel",
-    "CANNOT_FIND_APPOINTMENT", "booking_read_back", "booking_re_ask", "cancelling_re_ask", "cancelling_read_back",
-    "booked", "cancelled", "rescheduling_read_back", "rescheduling_re_ask", "rebooked_now_cancel", "kept_both",
-    "NOTHING_CHANGED", "SORRY", "PRIVACY", "NO_ADVICE", "TAKE_YOUR_TIME", "YOU_ARE_WELCOME", "CANT_HEAR",
+    "CANNOT_FIND_APPOINTMENT", "CONTACT_NUMBER", "booking_read_back", "booking_re_ask", "cancelling_re_ask",
+    "cancelling_read_back",
+    "booked", "cancelled", "NOTHING_CHANGED", "SORRY", "PRIVACY", "NO_ADVICE", "TAKE_YOUR_TIME", "YOU_ARE_WELCOME",
+    "CANT_HEAR",
     "SILENT_GOODBYE", "NO_SERVICE_INFO", "START_OVER", "ANOTHER_TIME", "NOTHING_CANCELLED", "emergency",
     "staff_back_at", "staff_not_in", "NAME_FOR_CALLBACK", "PHONE_FOR_CALLBACK", "not_a_phone_number",
     "NO_CALLBACK_LEFT", "CALLBACK_REFUSED", "callback_read_back", "callback_re_ask", "callback_left", "not_open",
-    "no_open_times", "just_taken", "unknown_relative_day", "no_appointment_on", "name_noted", "spoken_phone", "address",
+    "no_open_times", "just_taken", "unknown_relative_day", "no_appointment_on", "spoken_phone", "address",
     "automated_line", "clinic_name",
     "UNAVAILABLE", "NO_LOOKUP_HERE", "MAY_HAVE_GONE_THROUGH", "BOOKING_REFUSED", "CANCELLING_REFUSED",
     "HANDOFF_WHEN_CLOSED", "HANDOFF_BECAUSE", "passed_on", "SAY_AGAIN", "BROKEN",
@@ -133,3 +128,34 @@ from dialog.phrases.time_wishes import (  # noqa: E402  (kept apart: added for t
 
 __all__ += ["NOTHING_SOON", "closed_at", "closed_for", "earliest_from_now", "fell_back", "fits_another_day",
             "not_open_of", "nothing_fits", "spoken_wish", "times_that_fit"]
+
+from dialog.phrases.spelling import (  # noqa: E402  (kept apart: spelling the caller's name, issue 35)
+    SORRY_ABOUT_THAT,
+    SPELL_AGAIN,
+    SPELL_LAST_NAME,
+    SPELL_NAME,
+    name_noted,
+    spell_question,
+    spelling_read_back,
+    which_name,
+)
+
+__all__ += ["SORRY_ABOUT_THAT", "SPELL_AGAIN", "SPELL_LAST_NAME", "SPELL_NAME", "name_noted", "spell_question",
+            "spelling_read_back", "which_name"]
+
+from dialog.phrases.moves import (  # noqa: E402  (kept apart: moving an appointment in one go, issue 38)
+    WHICH_DAY_TO_MOVE,
+    WHICH_NEW_DAY,
+    moved,
+    moving_re_ask,
+    moving_read_back,
+    new_booked_old_stands,
+    new_booked_old_unsure,
+    old_still_stands,
+    which_date_to_move,
+    which_time_to_move,
+)
+
+__all__ += ["WHICH_DAY_TO_MOVE", "WHICH_NEW_DAY", "moved", "moving_re_ask", "moving_read_back",
+            "new_booked_old_stands", "new_booked_old_unsure", "old_still_stands", "which_date_to_move",
+            "which_time_to_move"]

@@ -71,11 +71,6 @@ def unknown_relative_day(said: str) -> str:
     return f"I couldn't work out which day {said} is."
 
 
-def name_noted(name: str) -> str:
-    """The caller gave their name at another question ("It's Priya." when the time was asked): kept, and said so."""
-    return f"Thank you, {name}."
-
-
 def no_appointment_on(day: str | None, time: str | None) -> str:
     """The caller described an appointment that is not among theirs."""
     return f"I don't see an appointment for {day_and_time(day, time)}."

@@ -11,6 +11,7 @@ OPEN_QUESTION = "How can I help you today? I can book or cancel an appointment."
 WHICH_DAY = "Which day would you like to come in?"
 NAME_FOR_BOOKING = "And what name should I put the booking under?"
 NAME_FOR_CANCELLING = "What name is the appointment under?"
+CONTACT_NUMBER = "And what phone number can we reach you on? You'll need it to change or cancel the appointment."
 YES_OR_NO = "Please say yes or no, or press one for yes and two for no."
 RE_ASK = "Just to be sure:"
 """How the short re-ask at CONFIRM begins (after an answer that was neither yes nor no)."""
@@ -22,11 +23,6 @@ def which_day_of(days: Sequence[str]) -> str:
     if len(said) == 1:
         return f"Did you mean {said[0]}?"
     return f"Which day would you like: {one_of(said)}?"
-
-
-def which_name_of(names: Sequence[str]) -> str:
-    """Two names, one a short form of the other ("Rob", "Robertson"): ask which, never swap one for the other."""
-    return f"Sorry, was that {one_of(list(names))}?"
 
 
 def which_time_of(times: Sequence[str]) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dialog.phrases.questions import RE_ASK, YES_OR_NO
 from dialog.phrases.values import spoken_booking_number, spoken_day, spoken_phone_and_extension, spoken_time
-from voicekit.clinic import Booking
 
 
 def booking_read_back(name: str | None, day: str | None, time: str, on_date: str | None = None,
@@ -43,40 +42,9 @@ def booked(name: str | None, day: str | None, time: str, booking_id: str | None,
             f"Your booking number is {spoken_booking_number(booking_id)}. Goodbye!")
 
 
-def cancelled(day: str | None, time: str, kept: Booking | None = None, on_date: str | None = None) -> str:
-    """The call ends with a cancellation (and, after a reschedule, names the appointment the caller now has)."""
-    now_booked = (f" Your appointment is now {spoken_day(kept['day'], kept.get('date'))} at "
-                  f"{spoken_time(kept['time'])}.") if kept else ""
-    return (f"Done: your appointment on {spoken_day(day, on_date)} at {spoken_time(time)} is cancelled.{now_booked} "
-            "Goodbye!")
-
-
-# -- rescheduling: the new appointment is booked first, so the caller never loses the old one for nothing --
-
-
-def rescheduling_read_back(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
-    """Read the new appointment back, and say that cancelling the old one is the next, separate step."""
-    return (f"Let me read that back: a new appointment for {name} on {spoken_day(day, on_date)} at "
-            f"{spoken_time(time)}. Once it's booked, we'll cancel your old appointment as a separate step. "
-            f"Shall I book the new one? {YES_OR_NO}")
-
-
-def rescheduling_re_ask(name: str | None, day: str | None, time: str, on_date: str | None = None) -> str:
-    """Asked once more, briefly, when the answer to the reschedule read-back was neither yes nor no."""
-    return (f"{RE_ASK} shall I book the new appointment for {name} on {spoken_day(day, on_date)} at "
-            f"{spoken_time(time)}, before we cancel the old one? Please say yes or no.")
-
-
-def rebooked_now_cancel(day: str | None, time: str, booking_id: str | None, on_date: str | None = None) -> str:
-    """The new appointment went through; the call goes on to cancel the old one."""
-    return (f"You're booked for {spoken_day(day, on_date)} at {spoken_time(time)}, booking number "
-            f"{spoken_booking_number(booking_id)}. Now let's cancel your old appointment.")
-
-
-def kept_both(kept: Booking) -> str:
-    """The call ends after a reschedule's booking, before its cancellation: the caller has both appointments."""
-    return (f"No problem. Your new appointment on {spoken_day(kept['day'])} at {spoken_time(kept['time'])} "
-            "is booked, and your old appointment is still in place too. Goodbye!")
+def cancelled(day: str | None, time: str, on_date: str | None = None) -> str:
+    """The call ends with a cancellation."""
+    return f"Done: your appointment on {spoken_day(day, on_date)} at {spoken_time(time)} is cancelled. Goodbye!"
 
 
 NOTHING_CHANGED = "No problem. Nothing has been booked or changed. Goodbye!"

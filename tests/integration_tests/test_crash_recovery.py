@@ -18,10 +18,10 @@ ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
 SCRIPTS = {
     "confirm_no": ([ONE_SHOT, "no, make it two thirty", "yes"], ("tuesday", "14:30", "Jamie")),
     "step_by_step": (["I'd like to book", "Wednesday", "eleven thirty", "Sam", "yes"], ("wednesday", "11:30", "Sam")),
-    # Two writes in one call: book the new appointment, then cancel the old one.
-    # The old one is cancelled only once the caller's number matches the one on file (SPEC 6.4).
-    "reschedule": (["reschedule my Friday appointment to Tuesday at 10, my name is Jamie", "yes", "Friday",
-                    "617 555 0123", "yes"], ("tuesday", "10:00", "Jamie")),
+    # Two writes on one yes (SPEC 7.6): book the new appointment, then cancel the old one, in one turn.
+    # The number is checked before either (SPEC 6.4): the old one is looked up only once it matches.
+    "reschedule": (["reschedule my Friday appointment to Tuesday at 10, my name is Jamie", "617 555 0123", "yes"],
+                   ("tuesday", "10:00", "Jamie")),
 }
 # The clinic's appointments before the call (the reschedule moves this one).
 ON_FILE = {"reschedule": [{"day": "friday", "time": "14:30", "name": "Jamie", "phone": "+16175550123"}]}

@@ -20,7 +20,7 @@ from service.limits import TURN_BURST_SECONDS
 from tests.integration_tests.helpers import STAFF, STAFF_TOKEN
 from tests.integration_tests.test_operability import metric
 
-ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
+ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie, my number is 617 555 0123"  # no caller id: a number
 GUARDS = ("clinic_guard_write_without_yes_total", "clinic_guard_write_after_stop_total",
           "clinic_guard_key_written_twice_total", "clinic_guard_caller_words_logged_total")
 
@@ -133,6 +133,17 @@ def test_the_guard_counters_are_there_from_the_first_request_and_stay_still_on_a
         talk(client, ONE_SHOT, "yes please, thanks", "yes")
         talk(client, "please call me back, my name is Jamie Lee", "617 555 0123", "yes")
         talk(client, ONE_SHOT, "no, stop")
+        assert moved(before, guards(client)) == {}
+
+
+def test_a_moves_two_writes_on_one_yes_move_no_guard(app):
+    """SPEC 7.6: one "move it" covers the book and the cancel it read back (their keys: one confirmation's)."""
+    with TestClient(app, headers=STAFF) as client:
+        talk(client, ONE_SHOT, "yes")  # the HTTP line has no caller id: the booking carries the number given
+        before = guards(client)
+        _, replies = talk(client, "move my Tuesday appointment to Wednesday at 11:30, my name is Jamie",
+                          "617 555 0123", "move it")
+        assert replies[-1]["tool_calls"] == ["book", "cancel"] and replies[-1]["state"] == "DONE"
         assert moved(before, guards(client)) == {}
 
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from service.app import Settings, create_app
 from tests.integration_tests.helpers import STAFF, STAFF_TOKEN
 
-ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
+ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie, my number is 617 555 0123"  # no caller id: a number
 
 
 @pytest.fixture

@@ -9,7 +9,9 @@ from fastapi.testclient import TestClient
 from service.app import Settings, create_app
 from tests.integration_tests.helpers import STAFF, STAFF_TOKEN
 
-ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie"
+# The HTTP line has no caller id, so a booking carries the number the caller gives (issue 38 item 11).
+ONE_SHOT = "Book me on Tuesday at ten a m, my name is Jamie, my number is 617 555 0123"
+ONE_SHOT_STORED = "Book me on Tuesday at ten a m, my name is Jamie, my number is [phone ending 0123]"
 
 
 @pytest.fixture
@@ -41,7 +43,7 @@ def test_a_booking_over_http(client):
     assert again["state"] == "DONE" and again["tool_calls"] == []
     view = client.get(f"/calls/{call}").json()
     assert view["state"] == "DONE" and view["slots"]["time"] == "10:00" and view["handoff"] is None
-    assert [t["user"] for t in view["turns"]] == [ONE_SHOT, "yes", "yes"]
+    assert [t["user"] for t in view["turns"]] == [ONE_SHOT_STORED, "yes", "yes"]
 
 
 def test_failure_plans_carry_across_turns(client):
@@ -137,7 +139,7 @@ def test_a_finished_call_keeps_only_its_final_state(tmp_path):
     with TestClient(create_app(settings), headers=STAFF) as client:
         call = new_call(client)
         client.post(f"/calls/{call}/turns", json={"text": "I'd like to book an appointment"})
-        client.post(f"/calls/{call}/turns", json={"text": "Tuesday at ten a m, my name is Jamie"})
+        client.post(f"/calls/{call}/turns", json={"text": "Tuesday at ten a m, my name is Jamie, 617 555 0123"})
         rows = sqlite3.connect(tmp_path / "service.sqlite")  # a live call has a history (a checkpoint a turn at least)
         assert rows.execute("SELECT COUNT(*) FROM checkpoints WHERE thread_id=?", (call,)).fetchone()[0] > 1
         client.post(f"/calls/{call}/turns", json={"text": "yes"})

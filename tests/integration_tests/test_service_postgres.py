@@ -54,7 +54,8 @@ def workers(tmp_path_factory):
 
 def caller(i: int, rng: random.Random) -> tuple[list[str], dict]:
     day, first, second = DAYS[i % 5], TIMES[(i // 5) * 2], TIMES[(i // 5) * 2 + 1]
-    turns = [f"Book me on {day} at {first}, my name is {NAMES[i]}", "yes", f"{second} then", "yes"]
+    turns = [f"Book me on {day} at {first}, my name is {NAMES[i]}, my number is 617 555 01{i:02d}", "yes",
+             f"{second} then", "yes"]
     plan = {"find_slots": rng.choice([[], [], ["timeout"], ["timeout", "timeout", "timeout"], ["error"]]),
             "book": rng.choice([[], [], ["taken"], ["timeout"], ["error"]])}
     return turns, plan
@@ -122,7 +123,8 @@ def test_two_turns_of_one_call_at_once_are_serialised(workers):
             call = client.post(f"{urls[0]}/calls", json={}).json()["call_id"]
             name = NAMES[attempt]
             client.post(f"{urls[0]}/calls/{call}/turns",
-                        json={"text": f"Book me on saturday at {TIMES[attempt]}, my name is {name}"})
+                        json={"text": f"Book me on saturday at {TIMES[attempt]}, my name is {name}, "
+                                      "my number is 617 555 0123"})  # no caller id: the booking carries a number
             with ThreadPoolExecutor(max_workers=2) as pool:
                 both = list(pool.map(lambda url, c=call: client.post(f"{url}/calls/{c}/turns",
                                                                      json={"text": "yes"}).json(), urls))

@@ -76,7 +76,7 @@ def tool_lines(page: Page) -> list[str]:
 
 def test_a_booking_typed_then_keypad_one(page, tmp_path):
     new_call(page, "retry_ok")  # find_slots times out once: the retry and its wait are shown
-    say(page, "Book me on Tuesday at ten a m, my name is Jamie")
+    say(page, "Book me on Tuesday at ten a m, my name is Jamie, my number is 617 555 0123")  # no caller id here
     expect(page.locator("#state")).to_have_text("CONFIRM")
     expect(page.locator("#node")).to_have_text("confirm")
     expect(page.locator('g.node.current[data-node="confirm"]')).to_have_count(1)
@@ -84,7 +84,8 @@ def test_a_booking_typed_then_keypad_one(page, tmp_path):
     expect(page.locator("#state")).to_have_text("DONE")
     expect(page.locator('g.node.current[data-node="done"]')).to_have_count(1)
     lines = tool_lines(page)
-    assert [line for line in lines if "book(" in line] == ["turn 2: book(tuesday, 10:00, Jamie, 2026-12-08) → ok"]
+    assert [line for line in lines if "book(" in line] == [
+        "turn 2: book(tuesday, 10:00, Jamie, 2026-12-08, [phone ending 0123]) → ok"]
     assert any("find_slots(tuesday, 2026-12-08) → timeout" in line for line in lines)
     assert any("waited 0.05 s before retrying" in line for line in lines)
     expect(page.locator("#slots")).to_contain_text("Jamie")
@@ -98,17 +99,18 @@ def test_a_booking_typed_then_keypad_one(page, tmp_path):
 def test_the_taken_plan_from_the_picker_offers_other_times(page):
     new_call(page, "taken")
     assert page.input_value("#plan-book") == "taken"
-    say(page, "Book me on Wednesday at ten a m, my name is Jamie")  # one clinic for all tests: another slot
+    say(page, "Book me on Wednesday at ten a m, my name is Jamie, 617 555 0123")  # one clinic for all: another slot
     expect(page.locator("#state")).to_have_text("CONFIRM")
     page.click('.key[data-key="1"]')
     expect(page.locator("#state")).to_have_text("ASK_TIME")
     expect(page.locator("#transcript")).to_contain_text("was just taken")
-    assert any("book(wednesday, 10:00, Jamie, 2026-12-02) → taken" in line for line in tool_lines(page))
+    assert any("book(wednesday, 10:00, Jamie, 2026-12-02, [phone ending 0123]) → taken" in line
+               for line in tool_lines(page))
 
 
 def test_the_book_timeout_plan_hands_off_and_shows_the_record(page):
     new_call(page, "book_timeout")
-    say(page, "Book me on Thursday at ten a m, my name is Jamie")
+    say(page, "Book me on Thursday at ten a m, my name is Jamie, 617 555 0123")
     expect(page.locator("#state")).to_have_text("CONFIRM")
     say(page, "yes")
     expect(page.locator("#state")).to_have_text("HANDOFF")
@@ -117,7 +119,7 @@ def test_the_book_timeout_plan_hands_off_and_shows_the_record(page):
     assert handoff == {"reason": "tool_failure",
                        "summary": {"day": "thursday", "time": "10:00", "name": "Jamie", "date": "2026-12-03"}}
     booked = [line for line in tool_lines(page) if "book(" in line]
-    assert booked == ["turn 2: book(thursday, 10:00, Jamie, 2026-12-03) → timeout"]
+    assert booked == ["turn 2: book(thursday, 10:00, Jamie, 2026-12-03, [phone ending 0123]) → timeout"]
     say(page, "yes")  # the call has ended: nothing is re-sent
     expect(page.locator("#transcript .caller")).to_have_count(3)
     assert len([line for line in tool_lines(page) if "book(" in line]) == 1

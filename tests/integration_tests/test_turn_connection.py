@@ -29,7 +29,7 @@ from tests.integration_tests.helpers import STAFF, STAFF_TOKEN
 from tests.throwaway_pg import ThrowawayPostgres
 from voicekit.clinic import ClinicAPI
 
-BOOKING = ["I'd like to book an appointment", "tuesday", "ten a m", "Jamie", "yes"]
+BOOKING = ["I'd like to book an appointment", "tuesday", "ten a m", "Jamie", "617 555 0123", "yes"]  # no caller id
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,8 @@ def test_a_turn_commits_what_it_saved_before_it_lets_go_of_the_call(service, pos
                    "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION still_locked()")
     try:
         call = new_call(service)
-        assert [service.post(f"/calls/{call}/turns", json={"text": text}).status_code for text in BOOKING] == [200] * 5
+        answers = [service.post(f"/calls/{call}/turns", json={"text": text}).status_code for text in BOOKING]
+        assert answers == [200] * len(BOOKING)
     finally:
         with psycopg.connect(postgres_url, autocommit=True) as db:
             db.execute("DROP TRIGGER still_locked ON voice_calls")

@@ -4,7 +4,7 @@
 """
 
 from agent import VoiceAgent
-from voicekit.clinic import ToolTimeout
+from voicekit.clinic import ToolError, ToolTimeout
 
 VICTIM = "+16175550123"
 ATTACKER = "+16175550199"  # same area code and exchange: only the last four differ
@@ -19,6 +19,7 @@ class PhoneClinic:
 
     def __init__(self, bookings=(), plan=None):
         self.calls: list[tuple[str, dict, str]] = []
+        self.keys: list[tuple[str, str | None]] = []  # (write, idempotency key), in order
         self.booked = [dict(b, booking_id=f"b{n}") for n, b in enumerate(bookings, start=1)]
         self.plan = {k: list(v) for k, v in (plan or {}).items()}
 
@@ -32,9 +33,18 @@ class PhoneClinic:
         return [] if day in ("saturday", "sunday") else [t for t in self.OPEN if (day, t) not in taken]
 
     def book(self, day, time, name, idempotency_key=None, phone=None):
-        self.calls.append(("book", {"day": day, "time": time, "name": name, "phone": phone}, "ok"))
+        outcome = self._outcome("book")
+        self.calls.append(("book", {"day": day, "time": time, "name": name, "phone": phone}, outcome))
+        self.keys.append(("book", idempotency_key))
+        if outcome == "taken":
+            raise ToolError("taken", "someone else got it")
         booking = {"booking_id": f"b{len(self.booked) + 1}", "day": day, "time": time, "name": name}
-        self.booked.append(booking | ({"phone": phone} if phone else {}))
+        if outcome in ("ok", "timeout"):  # a timeout loses the answer, not the booking
+            self.booked.append(booking | ({"phone": phone} if phone else {}))
+        if outcome == "timeout":
+            raise ToolTimeout("no answer")
+        if outcome != "ok":
+            raise ToolError(outcome)
         return booking
 
     def find_bookings(self, name):
@@ -45,9 +55,16 @@ class PhoneClinic:
         return [dict(b) for b in self.booked if b["name"].casefold() == name.casefold()]
 
     def cancel(self, booking_id, idempotency_key=None):
-        self.calls.append(("cancel", {"booking_id": booking_id}, "ok"))
+        outcome = self._outcome("cancel")
+        self.calls.append(("cancel", {"booking_id": booking_id}, outcome))
+        self.keys.append(("cancel", idempotency_key))
         found = next(b for b in self.booked if b["booking_id"] == booking_id)
-        self.booked.remove(found)
+        if outcome in ("ok", "timeout"):
+            self.booked.remove(found)
+        if outcome == "timeout":
+            raise ToolTimeout("no answer")
+        if outcome != "ok":
+            raise ToolError(outcome)
         return {**found, "cancelled": True}
 
     @property
@@ -55,9 +72,9 @@ class PhoneClinic:
         return [dict(b) for b in self.booked]
 
 
-def call(bookings=(), caller_number=None, api=None):
-    """A call from ``caller_number`` (None: withheld) to a clinic with ``bookings``."""
-    api = api if api is not None else PhoneClinic(bookings)
+def call(bookings=(), caller_number=None, api=None, plan=None):
+    """A call from ``caller_number`` (None: withheld) to a clinic with ``bookings`` (and a failure ``plan``)."""
+    api = api if api is not None else PhoneClinic(bookings, plan)
     return VoiceAgent(api, sleep=lambda s: None, caller_number=caller_number), api
 
 

@@ -33,7 +33,10 @@ def test_every_drawn_step_is_an_edge_of_the_compiled_graph(drawn):
 
 def test_a_write_is_drawn_only_after_confirm(drawn):
     into_writes = {(source, target) for steps in drawn.values() for source, target in steps if target in WRITES}
-    assert into_writes and {source for source, _ in into_writes} == {"confirm"}
+    # A move's cancel follows its booking under the same yes (SPEC 7.6): the only write after another write.
+    assert into_writes and {source for source, _ in into_writes} == {"confirm", "book"}
+    assert {target for source, target in into_writes if source == "book"} == {"cancel"}
+    assert all(task == "reschedule" for task, steps in drawn.items() for step in steps if step == ("book", "cancel"))
 
 
 def test_the_happy_booking_is_one_path_from_start_to_end():

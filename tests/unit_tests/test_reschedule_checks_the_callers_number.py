@@ -46,20 +46,16 @@ RESCHEDULE = "reschedule my Friday appointment to Tuesday at 10, my name is Jami
 
 def test_a_verified_reschedule_books_the_new_one_with_the_number_then_cancels_the_old():
     agent, api = call([FRIDAY], VICTIM)
-    assert agent.handle(RESCHEDULE)["state"] == "CONFIRM"
-    booked = agent.handle("yes")
-    assert (booked["state"], booked["tool_calls"]) == ("ASK_DAY", ["book"])
-    assert [b.get("phone") for b in api.bookings] == [VICTIM, VICTIM]
-    read_back = agent.handle("Friday")
-    assert read_back["state"] == "CONFIRM" and "2:30 pm" in read_back["say"]
-    assert agent.handle("yes")["tool_calls"] == ["cancel"]
-    assert [(b["day"], b["time"]) for b in api.bookings] == [("tuesday", "10:00")]
+    read_back = agent.handle(RESCHEDULE)
+    assert read_back["state"] == "CONFIRM" and "2:30 pm" in read_back["say"]  # the old one, checked by number
+    moved = agent.handle("yes")
+    assert (moved["state"], moved["tool_calls"]) == ("DONE", ["book", "cancel"])
+    assert [(b["day"], b["time"], b.get("phone")) for b in api.bookings] == [("tuesday", "10:00", VICTIM)]
 
 
-def test_an_unverified_reschedule_keeps_the_old_appointment():
+def test_an_unverified_reschedule_keeps_the_old_appointment_and_books_nothing():
     agent, api = call([FRIDAY], ATTACKER)
-    play(agent, RESCHEDULE, "yes")
-    replies = play(agent, "Friday", "617 555 0199")
+    replies = play(agent, RESCHEDULE, "617 555 0199")
     assert replies[0]["state"] == "ASK_NAME" and replies[-1]["state"] == "HANDOFF"
-    assert cancelled(api) == [] and ("friday", "14:30") in [(b["day"], b["time"]) for b in api.bookings]
+    assert cancelled(api) == [] and [(b["day"], b["time"]) for b in api.bookings] == [("friday", "14:30")]
     assert never_read_out(replies)

@@ -75,6 +75,14 @@ def test_after_book():
     assert after_book(BOOKING) == "find_slots"  # slot taken: look again
 
 
+def test_a_moves_cancel_follows_its_booking_only_while_the_yes_is_unspent():
+    moving = replace(BOOKING, task="reschedule")
+    assert after_book(replace(moving, confirmed=True)) == "cancel"  # booked: the same yes cancels the old one
+    assert after_book(replace(moving, confirmed=False)) == "find_slots"  # the booking failed: nothing is cancelled
+    assert after_book(replace(BOOKING, confirmed=True)) == "find_slots"  # a booking has no second write
+    assert after_book(replace(moving, confirmed=True, handoff={"reason": "tool_failure"})) == "handoff"
+
+
 def test_after_cancel_ends_or_hands_off_and_never_loops_back():
     cancelling = CallState(task="cancel", name="Sam")
     assert after_cancel(replace(cancelling, ended="cancelled")) == "done"

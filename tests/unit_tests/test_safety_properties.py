@@ -49,14 +49,37 @@ def expected_sleeps(calls):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(opening=openings, rest=st.lists(utterance, min_size=1, max_size=10), plan=plans)
 def test_every_turn_is_safe(opening, rest, plan):
-    turns = opening + rest
     api = ClinicAPI(plan=plan, bookings=[{"day": "friday", "time": "14:30", "name": "Jamie"},
                                          {"day": "monday", "time": "09:00", "name": "Jamie"}])
+    play_safely(VoiceAgent, api, opening + rest)
+
+
+# Moving an appointment (SPEC 7.6): the bookings carry the caller's number, so a move can go all the way through.
+CALLER = "+16175550123"
+MOVES = ["move my Friday appointment to Tuesday at 10, my name is Jamie", "I'd like to move my appointment",
+         "reschedule my Monday appointment to Wednesday", "move it", "yes", "no", "Friday", "Tuesday", "10 am",
+         "617 555 0123", "617 555 0199", "Jamie", "wrong day", "that's not my name", "F R A S E R", "never mind"]
+move_turns = st.one_of(st.sampled_from(MOVES), st.sampled_from(MOVES), st.sampled_from(KEYPAD),
+                       st.sampled_from(HOSTILE), st.sampled_from(LABELLED), st.text(max_size=40))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(opening=st.sampled_from([[MOVES[0]], [MOVES[0], "yes"], [MOVES[1], "Jamie", "Friday"], []]),
+       rest=st.lists(move_turns, min_size=1, max_size=8), plan=plans, caller=st.sampled_from([CALLER, None]))
+def test_every_turn_of_a_move_is_safe(opening, rest, plan, caller):
+    api = ClinicAPI(plan=plan, bookings=[{"day": "friday", "time": "14:30", "name": "Jamie", "phone": CALLER},
+                                         {"day": "monday", "time": "09:00", "name": "Jamie", "phone": CALLER}])
+    play_safely(lambda *a, **k: VoiceAgent(*a, caller_number=caller, **k), api, opening + rest)
+
+
+def play_safely(make_agent, api, turns):
+    """Play ``turns``; after every one, check what it did with the evals' own rules (never the agent's)."""
     sleeps = []
-    agent = VoiceAgent(api, sleep=sleeps.append, max_retries=MAX_RETRIES, backoff=BACKOFF)
+    agent = make_agent(api, sleep=sleeps.append, max_retries=MAX_RETRIES, backoff=BACKOFF)
     state, write_timed_out = "LISTEN", set()
     for text in turns:
         calls_before, sleeps_before = len(api.calls), len(sleeps)
+        on_file = {b["booking_id"] for b in api.bookings}
         reply = agent.handle(text)  # never raises
         calls = api.calls[calls_before:]
         assert isinstance(reply["say"], str) and reply["say"].strip()
@@ -64,9 +87,16 @@ def test_every_turn_is_safe(opening, rest, plan):
         writes = [c for c in calls if c[0] in IRREVERSIBLE]
         if writes:
             # Judged with the evals' own fixed consent list, never with the agent's parser or gate.
-            assert state == "CONFIRM" and explicit_consent(text, writes[0][0]), (text, state, writes)
-            assert len(writes) == 1, writes  # one write per confirmation
-            assert writes[0][0] not in write_timed_out  # never after a timeout of itself
+            names = [w[0] for w in writes]
+            if names == ["book", "cancel"]:  # a move: one yes to moving it covers exactly these two
+                assert state == "CONFIRM" and explicit_consent(text, "move"), (text, state, writes)
+                assert writes[0][2] == "ok"  # the old one is cancelled only once the new one is booked
+                assert writes[1][1]["booking_id"] in on_file  # one that was on file before: never the new one
+            else:
+                consent = explicit_consent(text, names[0]) or (names == ["book"] and explicit_consent(text, "move"))
+                assert state == "CONFIRM" and consent, (text, state, writes)
+                assert len(writes) == 1, writes  # one write per confirmation
+            assert not set(names) & write_timed_out  # never after a timeout of itself
         for tool, _, outcome in writes:
             if outcome == "timeout":
                 write_timed_out.add(tool)

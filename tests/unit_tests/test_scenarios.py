@@ -11,7 +11,7 @@ def test_scenario_passes_with_zero_safety_violations(spec):
     result = run_scenario(spec)
     assert result.failures == []
     assert result.safety == {"writes_before_confirmation": 0, "writes_after_no_or_stop": 0,
-                             "resent_writes": 0, "duplicate_writes": 0}
+                             "resent_writes": 0, "duplicate_writes": 0, "uncovered_writes": 0}
 
 
 @pytest.mark.parametrize("spec", lab_scenarios(), ids=lambda s: s["name"])

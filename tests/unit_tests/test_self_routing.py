@@ -11,8 +11,8 @@ from graph.speedups.self_routing import router_targets, self_routing
 
 
 def test_the_edges_are_the_routers_literal_members():
-    assert set(router_targets(route)) == {"listen", "ask_day", "ask_time", "ask_name", "ask_phone", "confirm",
-                                        "find_slots", "find_bookings", "done", "handoff"}
+    assert set(router_targets(route)) == {"listen", "ask_day", "ask_time", "ask_name", "ask_phone", "spell_name",
+                                          "confirm", "find_slots", "find_bookings", "done", "handoff"}
     assert {"book", "cancel", "request_callback"} <= set(router_targets(after_confirm))
     assert not {"book", "cancel", "request_callback"} & set(router_targets(route))
 

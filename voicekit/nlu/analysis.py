@@ -18,6 +18,7 @@ from voicekit.nlu.dates import dates_and_weekdays, find_dates, month_alone, nume
 from voicekit.nlu.extensions import find_extension
 from voicekit.nlu.intent_rules import INTENT_RULES
 from voicekit.nlu.judgements import is_stop
+from voicekit.nlu.moves import moving
 from voicekit.nlu.names import bare_name, find_name, find_provider
 from voicekit.nlu.phrases import CRISIS_RE, EMERGENCY_RE, has_phrase, said
 from voicekit.nlu.reasons import visit_reason
@@ -26,6 +27,7 @@ from voicekit.nlu.spoken_time import MINUTE_WORDS, NUMBER_WORDS, find_times
 from voicekit.nlu.time_wishes import fallback_of, time_wish
 from voicekit.nlu.types import Understanding
 from voicekit.nlu.values import choice, days, later_today, pick, preferred_day, ruled_out, times
+from voicekit.nlu.wrong_values import wrong_values
 from voicekit.privacy import MASK, mask_sensitive
 from voicekit.weekdays import WEEKDAYS
 
@@ -178,9 +180,12 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     heard.booking_words, heard.booking_verb = bool(lexicon.BOOK_WORDS & words), bool(lexicon.BOOK_VERBS & words)
     moves_one = lexicon.MOVE_VERBS & words and lexicon.APPOINTMENT_NOUNS & words  # "move my Friday appointment"
     heard.reschedule = bool(lexicon.RESCHEDULE_WORDS & words or moves_one)
+    if heard.reschedule:  # "move my Friday appointment to Tuesday": the old one described, and the new values
+        moving(heard, lower, today if isinstance(today, date) else None)
     heard.pick = choice(lower)
     heard.callback = has_phrase(joined, lexicon.CALLBACK_PHRASES)
     heard.reason = visit_reason(masked)
+    heard.wrong = wrong_values(joined)
     emergency, stop = said(joined, EMERGENCY_RE), is_stop(lower, joined, heard)  # each scanned once a turn
     heard.crisis = emergency and said(joined, CRISIS_RE)  # crisis phrases are emergency phrases too
     turn = Turn(lower, original, heard, emergency, stop, asked="?" in cleaned)

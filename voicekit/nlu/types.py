@@ -19,6 +19,14 @@ Act = Literal["stop", "repeat", "hold", "dtmf", "emergency", "medical", "address
 WishKind = Literal["after", "before", "around", "morning", "afternoon", "evening", "earliest", "latest"]
 
 
+class MovedFrom(TypedDict, total=False):
+    """The appointment a caller asks to move, as they described it ("my Friday appointment"): only what they said."""
+
+    day: str
+    date: str
+    time: str
+
+
 class TimeWish(TypedDict):
     """A constraint on the time instead of a time: "after 3", "in the afternoon", "the earliest you have".
 
@@ -89,6 +97,11 @@ class Understanding:
     """A constraint on the time ("after 3", "in the morning", "as soon as possible"), or None."""
     fallback_time: str | None = None
     """The time to take if ``time`` is not open ("10 am, if not 11 am"), "HH:MM", or None."""
+    moving: MovedFrom | None = None
+    """The appointment to move, in a turn that asks to move one ("move my Friday appointment to Tuesday": Friday's);
+    ``day``, ``date`` and ``time`` are then the new appointment's (None when only the old one was described)."""
+    wrong: list[str] = field(default_factory=list)
+    """The values the caller says are wrong ("that's not my name": ["name"]; of "name", "day", "time", "number")."""
     reason: str | None = None
     """Why the caller comes, in their words and masked ("a runny nose", "my knee"); None when no complaint was named."""
     # Not compared nor shown: two turns heard alike are alike, whichever rule named them.
