@@ -21,8 +21,8 @@ import re
 from collections.abc import Iterable, Sequence
 from numbers import Real
 
-from dialog import phrases
 from dialog.handoff import handoff_update
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate
 from voicekit.nlu import Understanding
 from voicekit.nlu.spelling import Spelling, spelled

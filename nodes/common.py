@@ -11,6 +11,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from dialog.context import Context
+from dialog.language import phrases
 from dialog.state import Asking, CallState, CallUpdate, DialogState, Prompt, TaskName
 from dialog.turn import take_turn
 from tools.retry import call_read_tool
@@ -37,8 +38,8 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
     """
 
     def node(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> CallUpdate:
-        asked = state.last_prompt if state.repeat else question(replace(state, dialog_state=dialog_state),
-                                                                runtime.context)
+        asked = (state.last_prompt or phrases.GREETING) if state.repeat else question(
+            replace(state, dialog_state=dialog_state), runtime.context)
         say = asked if state.repeat else " ".join([*state.notes, asked])
         # A callback's read-back may hear a corrected number; a cancel's never does (a number said there is no check);
         # a booking's that asks for a contact number takes one at any of its questions (never "a card number").

@@ -21,6 +21,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
 from dialog.context import Context
+from dialog.language import speaking
 from dialog.state import CallState, CallUpdate, DialogState
 from voicekit.privacy import mask_sensitive
 
@@ -75,12 +76,14 @@ def call_values(values: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def uniform_call(
         node: Callable[..., CallUpdate]) -> Callable[[CallState, Runtime[Context], RunnableConfig], CallUpdate]:
-    """``node`` called as ``(state, runtime, config)``, passing on only the ones it takes."""
+    """``node`` called as ``(state, runtime, config)``, passing on only the ones it takes, in the call's language."""
     wants = tuple(name for name in ("runtime", "config") if name in inspect.signature(node).parameters)
 
     def call(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> CallUpdate:
         given = {"runtime": runtime, "config": config}
-        return node(state, **{name: given[name] for name in wants})
+        # Every sentence a node says is in the call's language (dialog.language): the node itself knows none.
+        with speaking(getattr(runtime.context, "language", "en")):
+            return node(state, **{name: given[name] for name in wants})
 
     return call
 
