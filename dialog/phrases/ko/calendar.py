@@ -54,7 +54,7 @@ def week_hours(hours: Mapping[str, tuple[str, str] | None]) -> str:
             groups.setdefault(hours[day], []).append(day)  # type: ignore[arg-type]  # not None here
     if not groups:
         return "이번 주는 내내 휴진이에요."
-    opened = ", ".join(f"{josa(_days(days), '은', '는')} {span(hours_of)}" for hours_of, days in groups.items())
+    opened = ", ".join(f"{_days(days)} {span(hours_of)}" for hours_of, days in groups.items())
     closed = [d for d in WEEKDAYS[:5] if not hours.get(d)]  # weekends closed go without saying
     return f"{opened} 진료해요." + (f" {josa(_days(closed, every=True), '은', '는')} 휴진이에요." if closed else "")
 

@@ -79,12 +79,12 @@ def no_appointment_on(day: str | None, time: str | None) -> str:
 
 def clinic_name(name: str) -> str:
     """The caller asks which clinic they have called."""
-    return f"{josa(name, '이에요', '예요')}."
+    return f"네, {josa(name, '이에요', '예요')}."
 
 
 def automated_line(name: str) -> str:
     """The caller asks whether they are talking to a person: the line says what it is, and what it can do."""
-    return (f"저는 {name}의 자동 예약 안내예요. 사람이 아니에요. 진료 예약이나 예약 취소를 도와드릴 수 있고, "
+    return (f"저는 {name} 자동 예약 안내 시스템이에요. 사람이 아니에요. 진료 예약이나 예약 취소를 도와드릴 수 있고, "
             "직원과 통화하고 싶으시면 말씀해 주세요.")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dialog.phrases.ko.questions import RE_ASK, YES_OR_NO
 from dialog.phrases.ko.values import (
     booking_number_said,
+    josa,
     spoken_day,
     spoken_phone_and_extension,
     spoken_time,
@@ -18,9 +19,9 @@ def booking_read_back(name: str | None, day: str | None, time: str, on_date: str
 
     The doctor asked for and the number the caller gave are said with it, so the caller consents to them too.
     """
-    contact = f", 연락처는 {spoken_phone_and_extension(phone, extension)}" if phone else ""
+    contact = f" 연락처는 {josa(spoken_phone_and_extension(phone, extension), '이에요', '예요')}." if phone else ""
     return (f"확인해 드릴게요. {name} 님, {spoken_day(day, on_date)} {spoken_time(time)}{_with(provider)} "
-            f"예약이에요{contact}. 이대로 예약할까요? {YES_OR_NO}")
+            f"예약이에요.{contact} 이대로 예약할까요? {YES_OR_NO}")
 
 
 def booking_re_ask(name: str | None, day: str | None, time: str, on_date: str | None = None,
