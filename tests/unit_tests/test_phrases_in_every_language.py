@@ -96,7 +96,7 @@ def sample(parameter):
 @pytest.mark.parametrize(("english", "twins"), TWINS, ids=[english for english, _ in TWINS])
 def test_every_twin_sentence_is_said_in_its_language(english, twins, language):
     twin = twins[language]
-    for name, value in constants_and_functions(english).items():
+    for name in constants_and_functions(english):
         theirs = getattr(importlib.import_module(twin), name)
         if inspect.isfunction(theirs):
             said = theirs(*[sample(p) for p in inspect.signature(theirs).parameters.values()])
