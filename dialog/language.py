@@ -22,6 +22,8 @@ from contextvars import ContextVar
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
+from voicekit.nlu.spelling import Spelling
+
 Language = Literal["en", "ko"]
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 LANGUAGE_NAMES = {"en": "English", "ko": "Korean, 한국어"}
@@ -35,6 +37,13 @@ SETS: dict[str, dict[Language, str]] = {
 
 # What hears the caller, per language: (module, function), a rule parser ``parser(text, today) -> Understanding``.
 PARSERS: dict[Language, tuple[str, str]] = {"en": ("voicekit.nlu", "analyse"), "ko": ("voicekit.nlu.ko", "analyse")}
+# What else hears the caller, per language, beside the parser: (module, function) for each.
+HEARING: dict[Language, dict[str, tuple[str, str]]] = {
+    "en": {"bare_name_of": ("voicekit.nlu", "bare_name_of"), "spelled": ("voicekit.nlu.spelling", "spelled"),
+           "masked": ("voicekit.privacy", "mask_sensitive")},
+    "ko": {"bare_name_of": ("voicekit.nlu.ko", "bare_name_of"), "spelled": ("dialog.korean_spelling", "spelled"),
+           "masked": ("voicekit.nlu.ko", "masked")},
+}
 # The consent gate, per language: a module with ``is_consent(text, write)`` and ``key_said(text)``, each its own
 # allow-list (never a translation of another's), so no language's gate can open on another's words.
 CONSENT_GATES: dict[Language, str] = {"en": "dialog.consent", "ko": "dialog.consent_ko"}
@@ -81,6 +90,30 @@ def consent_gate(language: Language) -> ModuleType:
     return importlib.import_module(CONSENT_GATES[check_language(language)])
 
 
+def _heard_by(name: str) -> Callable[..., Any]:
+    module, function = HEARING[_speaking.get()][name]
+    return getattr(importlib.import_module(module), function)
+
+
+class _Hearing:
+    """What hears a turn besides the parser, in the language of the call being run: names, spellings, masking."""
+
+    def bare_name_of(self, text: str) -> str | None:
+        """The whole turn as a name when it is nothing but one ("Sam.", "민지요"), else None."""
+        return _heard_by("bare_name_of")(text)
+
+    def spelled(self, text: str) -> Spelling | None:
+        """A name spelled where the line asked for it ("F R A S E R", "이, 하, 늘"), else None."""
+        return _heard_by("spelled")(text)
+
+    def masked(self, text: str) -> str:
+        """``text`` with card, ID and other long numbers masked, however the language says digits."""
+        return _heard_by("masked")(text)
+
+
+hearing = _Hearing()
+
+
 class _InTheCallsLanguage:
     """One kind of sentence, looked up in the language of the call being run at each use (never at import)."""
 
@@ -101,5 +134,5 @@ else:
     security_phrases = _InTheCallsLanguage("security_phrases")
     calendar_phrases = _InTheCallsLanguage("calendar_phrases")
 
-__all__ = ["LANGUAGES", "Language", "calendar_phrases", "check_language", "consent_gate", "parser_for", "phrases",
-           "security_phrases", "sentences", "speaking", "spoken_language"]
+__all__ = ["LANGUAGES", "Language", "calendar_phrases", "check_language", "consent_gate", "hearing", "parser_for",
+           "phrases", "security_phrases", "sentences", "speaking", "spoken_language"]

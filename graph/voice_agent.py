@@ -24,7 +24,7 @@ from langgraph.types import Durability
 from checkpoints import memory_checkpointer, saves_may_wait
 from dialog.context import Context, NluMode
 from dialog.hearing import default_classifier
-from dialog.language import Language, check_language, phrases, speaking
+from dialog.language import Language, check_language, hearing, phrases, speaking
 from dialog.names_spelled import unsure_words
 from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, Handoff, Summary
@@ -39,7 +39,7 @@ from graph.turn_input import turn_input
 from graph.turn_lock import turn_lock
 from voicekit.backend import ClinicBackend
 from voicekit.phones import dialable
-from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
+from voicekit.privacy import replace_lone_surrogates, take_phone_number
 
 log = logging.getLogger(__name__)
 allow_saves_in_thread()
@@ -179,7 +179,8 @@ class VoiceAgent(CallViews):
         elif not isinstance(text, str):
             raise TypeError(f"handle() takes the caller's utterance as a str, got {type(text).__name__}")
         raw = replace_lone_surrogates(text)
-        self.heard = mask_sensitive(raw)
+        with speaking(self.context.language):  # "구공공일공일 ..." is a number in Korean
+            self.heard = hearing.masked(raw)
         unsure = unsure_words(words, self.heard)
         return self._taking_turn(lambda: self._turn(raw, unsure))
 
@@ -217,7 +218,7 @@ class VoiceAgent(CallViews):
                 cut_off = (snapshot.values or {}).get("utterance")
                 never_resend_a_keyless_write(self._graph, self._config, self.api, snapshot)
                 self._run(None)
-                if cut_off in (mask_sensitive(raw), mask_sensitive(take_phone_number(raw)[0])):
+                if cut_off in (hearing.masked(raw), hearing.masked(take_phone_number(raw)[0])):
                     return self._answer()
                 snapshot = self._graph.get_state(self._config)
             waiting = snapshot.interrupts[0].value if snapshot.interrupts else None

@@ -21,9 +21,8 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
 from dialog.context import Context
-from dialog.language import speaking
+from dialog.language import hearing, speaking
 from dialog.state import CallState, CallUpdate, DialogState
-from voicekit.privacy import mask_sensitive
 
 OWN_CHANNELS = ("utterance", "dialog_state")
 """The fields kept as channels of their own; all the others live in ``call``."""
@@ -33,7 +32,7 @@ _FIELDS = frozenset(f.name for f in fields(CallState))
 def _masked(_old: str, new: str) -> str:
     # Every write of the caller's words goes through here, so no checkpoint holds a card number,
     # whichever client (VoiceAgent, Studio, the service) sent the turn.
-    return mask_sensitive(new)
+    return hearing.masked(new)  # in the call's language ("구공공일공일..." is a number too)
 
 
 def _merged(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
