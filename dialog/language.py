@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from voicekit.nlu.spelling import Spelling
+from voicekit.nlu.types import Understanding
 
 Language = Literal["en", "ko"]
 LANGUAGES: tuple[Language, ...] = get_args(Language)
@@ -40,9 +41,10 @@ PARSERS: dict[Language, tuple[str, str]] = {"en": ("voicekit.nlu", "analyse"), "
 # What else hears the caller, per language, beside the parser: (module, function) for each.
 HEARING: dict[Language, dict[str, tuple[str, str]]] = {
     "en": {"bare_name_of": ("voicekit.nlu", "bare_name_of"), "spelled": ("voicekit.nlu.spelling", "spelled"),
-           "masked": ("voicekit.privacy", "mask_sensitive")},
-    "ko": {"bare_name_of": ("voicekit.nlu.ko", "bare_name_of"), "spelled": ("dialog.korean_spelling", "spelled"),
-           "masked": ("voicekit.nlu.ko", "masked")},
+           "masked": ("voicekit.privacy", "mask_sensitive"),
+           "name_after_lead_in": ("dialog.names_heard", "name_after_lead_in")},
+    "ko": {"bare_name_of": ("voicekit.nlu.ko", "bare_name_of"), "spelled": ("dialog.korean_names", "spelled"),
+           "masked": ("voicekit.nlu.ko", "masked"), "name_after_lead_in": ("dialog.korean_names", "name_after_lead_in")},
 }
 # The consent gate, per language: a module with ``is_consent(text, write)`` and ``key_said(text)``, each its own
 # allow-list (never a translation of another's), so no language's gate can open on another's words.
@@ -105,6 +107,10 @@ class _Hearing:
     def spelled(self, text: str) -> Spelling | None:
         """A name spelled where the line asked for it ("F R A S E R", "이, 하, 늘"), else None."""
         return _heard_by("spelled")(text)
+
+    def name_after_lead_in(self, text: str, heard: Understanding) -> str | None:
+        """At the name question: the name after a lead-in ("it's Sam"), where the parser heard none."""
+        return _heard_by("name_after_lead_in")(text, heard)
 
     def masked(self, text: str) -> str:
         """``text`` with card, ID and other long numbers masked, however the language says digits."""

@@ -1,4 +1,8 @@
-"""A Korean name said again syllable by syllable, where the line asked for it ("이, 하, 늘"): its ``Spelling``.
+"""Korean names where English's rules would guess: after a lead-in, and said again syllable by syllable.
+
+At the name question the Korean parser hears the name with its lead-in ("제 이름은 김민지예요") or alone ("민지요",
+``bare_name_of``); English's last-word-after-a-lead-in rule would take "음" or "글쎄요" for a name, so a Korean turn
+has no other name (``name_after_lead_in``). At the spelling question (``spelled``):
 
 Hangul is not spelled letter by letter on the phone: asked "성함을 한 글자씩 천천히 말씀해 주시겠어요?", a caller
 says the syllables one at a time ("이, 하, 늘", "이 하 늘이요") or the name again whole ("이하늘이에요"). A yes, a
@@ -13,6 +17,7 @@ from __future__ import annotations
 import re
 
 from voicekit.nlu import ko
+from voicekit.nlu import Understanding
 from voicekit.nlu.spelling import Spelling
 
 _SYLLABLE_RUN = re.compile(r"[가-힣](?:[\s,.·\-]+[가-힣])+")
@@ -36,3 +41,8 @@ def spelled(text: str) -> Spelling | None:
         return Spelling(name="".join(re.findall(r"[가-힣]", syllables)), by_letters=True)
     name = heard.name or ko.bare_name_of(said)
     return Spelling(name=name, by_letters=False) if name else None
+
+
+def name_after_lead_in(text: str, heard: Understanding) -> str | None:
+    """No name beyond what the Korean parser heard: "음", "글쎄요" or "잘 모르겠어요" are never a name."""
+    return None
