@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import re
 
-from voicekit.nlu import ko
-from voicekit.nlu import Understanding
+from voicekit.nlu import Understanding, ko
 from voicekit.nlu.spelling import Spelling
 
 _SYLLABLE_RUN = re.compile(r"[가-힣](?:[\s,.·\-]+[가-힣])+")
