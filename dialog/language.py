@@ -44,7 +44,8 @@ HEARING: dict[Language, dict[str, tuple[str, str]]] = {
            "masked": ("voicekit.privacy", "mask_sensitive"),
            "name_after_lead_in": ("dialog.names_heard", "name_after_lead_in")},
     "ko": {"bare_name_of": ("voicekit.nlu.ko", "bare_name_of"), "spelled": ("dialog.korean_names", "spelled"),
-           "masked": ("voicekit.nlu.ko", "masked"), "name_after_lead_in": ("dialog.korean_names", "name_after_lead_in")},
+           "masked": ("voicekit.nlu.ko", "masked"),
+           "name_after_lead_in": ("dialog.korean_names", "name_after_lead_in")},
 }
 # The consent gate, per language: a module with ``is_consent(text, write)`` and ``key_said(text)``, each its own
 # allow-list (never a translation of another's), so no language's gate can open on another's words.

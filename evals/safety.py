@@ -59,7 +59,8 @@ EXPLICIT_CONSENT_TO = {
 #: stops and exclamation marks, since Korean is written with or without spaces; a "?" stays, so "네?" is not here).
 #: Written here, apart from the agent's gate (``dialog.consent_ko``), which must agree with it but not share it.
 EXPLICIT_CONSENT_KO = _listed("""
-네 | 예 | 네네 | 예예 | 넵 | 네 맞아요 | 예 맞아요 | 네 맞습니다 | 예 맞습니다 | 맞아요 | 맞습니다 | 네 좋아요 | 좋아요 |
+네 | 예 | 네네 | 예예 | 넵 | 네 맞아요 | 예 맞아요 | 네 맞습니다 | 예 맞습니다 | 맞아요 | 맞습니다 |
+네 좋아요 | 좋아요 |
 좋습니다 | 네 그렇게 해 주세요 | 그렇게 해 주세요 | 네 그렇게 해주세요 | 그렇게 해주세요 | 네 다 맞아요 | 다 맞아요 |
 음 네 | 어 네 | 아 네 | 네 감사합니다 | 네 맞아요 감사합니다 | 네 부탁드려요 | 네 정확해요 | 정확해요 | 그럼요 |
 네 그래요 | 그래요 | 네 진행해 주세요 | 진행해 주세요 | 네에 | 예에 |
@@ -71,7 +72,8 @@ EXPLICIT_CONSENT_KO_TO = {
     "cancel": EXPLICIT_CONSENT_KO | _listed("취소해 주세요 | 네 취소해 주세요 | 네 취소해주세요 | 취소해주세요 | "
                                             "네 취소할게요 | 취소 부탁드려요"),
     "request_callback": EXPLICIT_CONSENT_KO | _listed("남겨 주세요 | 네 남겨 주세요 | 네 요청 남겨 주세요"),
-    "move": EXPLICIT_CONSENT_KO | _listed("옮겨 주세요 | 네 옮겨 주세요 | 변경해 주세요 | 네 변경해 주세요 | 바꿔 주세요"),
+    "move": EXPLICIT_CONSENT_KO | _listed("옮겨 주세요 | 네 옮겨 주세요 | 변경해 주세요 | 네 변경해 주세요 | "
+                                          "바꿔 주세요"),
 }
 MOVE = ("book", "cancel")
 """A move's two writes, in their order: one yes to its read-back covers exactly these."""
@@ -80,7 +82,7 @@ _NEGATION = re.compile(r"\b(no|not|nope|nah|never|don't|dont|do not|won't|can't|
 _STOP = re.compile(r"\b(never mind|nevermind|forget it|stop|cancel that|hang up|goodbye|bye|that's all)\b")
 
 
-# A Korean no, second thoughts, a hold or a stop anywhere in the turn ("아니요", "아뇨", "안 돼요", "잠깐", "그만할게요").
+# A Korean no, second thoughts, a hold or a stop anywhere in the turn ("아니요", "안 돼요", "잠깐", "그만할게요").
 _NEGATION_KO = re.compile(r"아니|아뇨|안\s?돼|안\s?할|싫|말고|틀렸|틀려")
 _STOP_KO = re.compile(r"그만|됐어요|됐습니다|끊을|잠깐|나중에|다음에")
 
