@@ -92,7 +92,8 @@ def _plain(text: str) -> str:
 
 
 def _plain_ko(text: str) -> str:
-    return re.sub(r"[\s.,!]", "", text.lower())
+    # "네..." trails off: its dots stay (as "…"), so it is no whole yes.
+    return re.sub(r"[\s.,!]", "", re.sub(r"\.{2,}", "…", text.lower()))
 
 
 _KO_PLAIN = {write: frozenset(map(_plain_ko, table)) for write, table in
