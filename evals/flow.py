@@ -82,7 +82,7 @@ def english_scenarios() -> list[dict]:
 
 
 def flow_edges(scenarios: list[dict] | None = None) -> dict[TaskName | None, list[Edge]]:
-    """The steps ``scenarios`` (default: every English scenario, in the runner's order) take, per request, as first taken."""
+    """The steps ``scenarios`` (default: every English one, in the runner's order) take, per request, as first taken."""
     with recording() as steps:
         for spec in scenarios if scenarios is not None else english_scenarios():
             run_scenario(spec)
