@@ -118,8 +118,8 @@ def test_values_are_said_the_korean_way():
 
 
 def test_the_greeting_says_the_line_is_automated_in_both_languages():
-    assert ko.welcome("하늘내과의원") == ("안녕하세요, 하늘내과의원입니다. 이 전화는 자동 예약 안내 시스템이 받고 있어요. "
-                                    "무엇을 도와드릴까요?")
+    assert ko.welcome("하늘내과의원") == ("안녕하세요, 하늘내과의원입니다. "
+                                    "이 전화는 자동 예약 안내 시스템이 받고 있어요. 무엇을 도와드릴까요?")
     from phone.processor import GREETING  # the phone line's own words until it says the sentences' welcome
     assert sentences("phrases", "en").welcome("Riverside Clinic") == GREETING.format(name="Riverside Clinic")
 
