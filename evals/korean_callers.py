@@ -67,8 +67,8 @@ def read(turn: dict) -> dict[str, Any]:
     name = heard.name
     if name is None and turn["state"] == "ASK_NAME":  # a name said alone at the name question (dialog/names_heard.py)
         name = bare_name_of(said)
-        if name is not None and heard.intent == "unknown":
-            heard.intent = "inform"
+    if (name or phone) and heard.intent == "unknown":
+        heard.intent = "inform"  # the dialog takes the name or number said: the turn was understood
     act = _ACT_AS_LABELLED.get(heard.act or "", heard.act)
     if act is None and heard.intent == "hours":
         act = "hours"

@@ -24,7 +24,7 @@ from voicekit.nlu.ko.judgements import KoTurn, emergency, has, is_stop, reschedu
 from voicekit.nlu.ko.names import bare_name, find_name
 from voicekit.nlu.ko.numbers import numbers_as_digits, spoken_digits_as_numbers
 from voicekit.nlu.ko.times import TimeHeard, find_times, time_wish
-from voicekit.nlu.ko.values import choice, extension_of, month_alone, moving_from, ruled_out
+from voicekit.nlu.ko.values import choice, extension_of, month_alone, moves_a_value, moving_from, ruled_out
 from voicekit.nlu.rules import decide
 from voicekit.nlu.types import Understanding
 from voicekit.privacy import MASK, mask_sensitive
@@ -146,9 +146,10 @@ def _analyse(text: str, today: date | str | None) -> Understanding:
     weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
     days_said = [d for d in find_days(words_text, on_day, weekday_today) if not ruled_out(words_text, d.end)]
     times_said = [t for t in find_times(words_text) if not ruled_out(words_text, t.end)]
-    heard.booking_words = has(compact, lexicon.BOOK_WORDS)
-    heard.booking_verb = has(compact, lexicon.BOOK_VERBS)
-    heard.reschedule = reschedules(compact)
+    looked_up = has(compact, lexicon.NOT_A_BOOKING)  # "예약 확인하려고요": one made, not one asked for
+    heard.booking_words = has(compact, lexicon.BOOK_WORDS) and not looked_up
+    heard.booking_verb = has(compact, lexicon.BOOK_VERBS) and not looked_up
+    heard.reschedule = reschedules(compact) or moves_a_value(words_text)
     if heard.reschedule:  # "금요일 예약을 화요일로 옮겨 주세요": Friday's described, Tuesday the new one
         heard.moving, days_said, times_said = moving_from(words_text, days_said, times_said)
     _set_days(heard, words_text, days_said, on_day)

@@ -37,12 +37,14 @@ class KoTurn(Turn):
 
 
 _QUESTION_ENDINGS = ("나요", "까요", "니까", "는지", "가요", "죠", "하세요", "쉬세요", "되죠", "맞죠", "있어요?")
+_QUESTION_WORDS = re.compile(r"(?<![가-힣])(?:몇|언제|어디|무슨|어떻게|어느|왜|뭐예요|뭔가요)")
 
 
 def asks(text: str) -> bool:
-    """A question: a question mark, or a question's ending ("토요일에도 진료하나요")."""
+    """A question: a question mark, a question's ending ("토요일에도 진료하나요") or word ("오늘 몇 시에 문 닫아요")."""
     bare = text.strip(" .~…!")
-    return "?" in text or bare.endswith(_QUESTION_ENDINGS) and not bare.endswith("주세요")
+    return "?" in text or (bare.endswith(_QUESTION_ENDINGS) and not bare.endswith("주세요")) \
+        or _QUESTION_WORDS.search(text) is not None
 
 
 def has(compact: str, phrases: tuple[str, ...] | set[str]) -> bool:
@@ -80,12 +82,16 @@ def a_yes_lead(turn: KoTurn) -> bool:
     return is_yes_word(turn.lead) or is_yes_word(turn.lead.removesuffix("요"))
 
 
+def no_word_said(turn: KoTurn) -> bool:
+    """A no word ("아니요", "아니"), not a value corrected in passing ("목요일 아니 수요일이요")."""
+    return any(not _corrects_a_value(turn, found.start()) for found in _NO_WORD.finditer(turn.text))
+
+
 def says_no(turn: KoTurn) -> bool:
     """A no word ("아니요", "아뇨, 괜찮아요") or phrase ("틀렸어요", "그게 아니라"); not a value corrected in passing
     ("목요일 아니 수요일이요": a self-repair, the last value meant) nor the "안 돼요" of a value ruled out."""
-    for found in _NO_WORD.finditer(turn.text):
-        if not _corrects_a_value(turn, found.start()):
-            return True
+    if no_word_said(turn):
+        return True
     compact = turn.compact
     for phrase in lexicon.NO_PHRASES:
         at = compact.find(phrase)
@@ -163,20 +169,25 @@ def asks_where(compact: str) -> bool:
 
 
 def asks_medical(turn: KoTurn) -> bool:
-    """A medical question the line does not answer ("이 약 먹어도 돼요?"): asked, and no booking in it."""
+    """A medical question the line does not answer ("이 약 먹어도 돼요?", "열이 나는데 괜찮을까요?").
+
+    Some phrases are one with a booking too ("...항생제 계속 먹어도 돼요?"); others only alone ("3시 괜찮을까요").
+    """
     heard = turn.heard
+    if has(turn.compact, lexicon.MEDICAL_ALWAYS):
+        return True
     return has(turn.compact, lexicon.MEDICAL_PHRASES) and not (heard.booking_words or heard.times or heard.days)
 
 
 def thanks_alone(compact: str) -> bool:
     rest = compact
-    for word in (*lexicon.THANKS, "네", "예", "정말", "너무", "대단히", "많이", "아", "오"):
+    for word in (*lexicon.THANKS, *lexicon.STOP_PHRASES, "네", "예", "정말", "너무", "대단히", "많이", "아", "오"):
         rest = rest.replace(word, "")
     return has(compact, lexicon.THANKS) and not rest
 
 
 # -- the values a "no" names as wrong: "이름이 틀렸어요", "시간이 잘못됐어요" (issue 35 item 2) -------------------------
-_VALUE_WORDS = {"name": ("이름", "성함", "철자", "스펠링", "성"), "day": ("날짜", "요일", "일자", "날"), "time": ("시간", "시각"),
+_VALUE_WORDS = {"name": ("이름", "성함", "철자", "스펠링", "성"), "day": ("날짜", "요일", "일자"), "time": ("시간", "시각"),
                 "number": ("번호", "연락처")}
 _WRONG_AFTER = re.compile(r"(?:이|가|은|는|도|을|를)?(?:(?:이랑|랑|하고|과|와)?(?:이름|성함|날짜|요일|시간)(?:이|가|은|는|도)?)?"
                           r"(?:좀|다|완전|전혀|둘다)?(?:틀렸|틀려|틀린|잘못|아니|아닌|다르|달라|안맞|이상)")
@@ -189,7 +200,8 @@ def wrong_values(compact: str) -> list[str]:
         for word in words:
             at = compact.find(word)
             while at >= 0 and value not in found:
-                if _WRONG_AFTER.match(compact, at + len(word)):
+                weekday = word == "요일" and at > 0 and compact[at - 1] in lexicon.WEEKDAY_SYLLABLES  # "목요일 아니"
+                if not weekday and _WRONG_AFTER.match(compact, at + len(word)):
                     found.add(value)
                 at = compact.find(word, at + 1)
     return [value for value in _VALUE_WORDS if value in found]

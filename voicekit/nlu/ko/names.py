@@ -23,6 +23,8 @@ GIVEN_SYLLABLES = set(
 # syllable with a final consonant ("이하늘이에요"); after a vowel the name says them without it ("김민지예요").
 _ENDINGS = ("이라고요", "이라고", "이에요", "이예요", "이고요", "이구요", "인데요", "입니다", "이요", "라고요", "라고",
             "예요", "에요", "고요", "구요", "인데", "이고", "이야", "님", "씨", "요", "야")
+# The endings a name said without a lead must have: a copula or a quote ("이하늘이에요", "김민지라고 합니다").
+_COPULAS = ("이라고요", "이라고", "이에요", "이예요", "예요", "에요", "입니다", "이요", "라고요", "라고", "인데요", "이고요", "이고")
 _LEAD = re.compile(r"(?:제\s?이름은|이름은|제\s?이름이|이름이|성함은|성함이|예약자\s?(?:이름\s?)?은|환자\s?(?:이름\s?)?은"
                    r"|(?<![가-힣])(저는|전|나는|난|본인은|제가))(?:요|요,)?\s*([가-힣]{1,2}\s[가-힣]{1,6}(?![가-힣])|[가-힣]{1,8}|[A-Za-z'\-]{2,20})")
 _WORD = re.compile(r"[가-힣]+")
@@ -38,7 +40,7 @@ def _has_final(syllable: str) -> bool:
 
 def stem_of(word: str, contracted: bool = False) -> str:
     """``word`` without the ending that follows a name; ``contracted``: "김민집니다" is 김민지 too."""
-    if contracted and word.endswith("니다") and len(word) >= 3 and (ord(word[-3]) - 0xAC00) % 28 == _FINAL_B:
+    if contracted and word.endswith("니다") and not word.endswith("입니다") and len(word) >= 3 and (ord(word[-3]) - 0xAC00) % 28 == _FINAL_B:
         return word[:-3] + chr(ord(word[-3]) - _FINAL_B)
     for ending in _ENDINGS:
         stem = word.removesuffix(ending)
@@ -82,7 +84,7 @@ def _joined(text: str) -> str:
                   r"|이라고|라고|요)(?![가-힣]))", r"\1\2", text)
 
 
-_SURNAME_THEN_NAME = re.compile(r"성은\s?([가-힣]{1,2})(?:이고|고|이구|구|이에요|예요)?,?\s?(?:이름은|이름이)\s?([가-힣]{1,2})"
+_SURNAME_THEN_NAME = re.compile(r"성은\s?(남궁|황보|제갈|선우|독고|사공|서문|[가-힣])(?:이고|고|이구|구|이에요|예요)?,?\s?(?:이름은|이름이)\s?([가-힣]{1,2})"
                                 r"(?:이에요|예요|에요|이요|요|입니다|이고|고)?(?![가-힣])")
 
 
@@ -115,7 +117,7 @@ def find_name(text: str) -> str | None:
     joined = _joined(text)
     for found in _WORD.finditer(joined):
         word = found.group()
-        if not word.endswith(_ENDINGS):
+        if not word.endswith(_COPULAS):  # "주실래요", "여나요": a verb's 요, not a name's
             continue
         stem = stem_of(word)
         if stem != word and name_shaped(stem, led=False) and not _someone_else(joined, found.start()):
@@ -131,7 +133,7 @@ def bare_name(text: str) -> str | None:
 
     A given name alone is taken, its hypocoristic "이" dropped ("하늘이요", "지훈이에요": 하늘, 지훈).
     """
-    words = [w for w in re.findall(r"[^\s.,!?~…]+", text) if w not in ("음", "어", "아", "저", "그", "저기", "네", "예")]
+    words = [w for w in re.findall(r"[^\s.,!?~…]+", text) if w not in ("음", "어", "아", "저", "그", "저기", "네", "예", "나")]
     if not words or len(words) > 5 or not all(_HANGUL.fullmatch(w) for w in words):
         return None
     ending = words[-1] if len(words) > 1 and words[-1] in _ALONE_ENDINGS else ""

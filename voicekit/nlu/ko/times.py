@@ -93,7 +93,8 @@ def time_wish(text: str, compact: str, times: list[TimeHeard]) -> TimeWish | Non
         return {"kind": "latest"}
     for m in re.finditer("|".join(lexicon.PARTS_OF_DAY), text):
         before = text[max(0, m.start() - 1):m.start()]
-        if not re.match(r"[가-힣]", before) and not _greets(text, m.end()):
+        greeted = text[max(0, m.start() - 3):m.start()].replace(" ", "").endswith("좋은")  # "좋은 아침이에요"
+        if not re.match(r"[가-힣]", before) and not greeted and not _greets(text, m.end()):
             return {"kind": lexicon.PARTS_OF_DAY[m.group()]}  # type: ignore[typeddict-item]
     return None
 

@@ -20,6 +20,15 @@ _EXTENSION = re.compile(r"내선\s?(?:번호\s?)?(\d{1,6})")
 _MONTH = re.compile(r"(?<!\d)(\d{1,2})\s?월(?!\s?\d)")
 _NEXT_MONTH = re.compile(r"다음\s?달|담달")
 _DESTINATION = re.compile(r"\s?(?:으로|로)")
+# The appointment a move starts from: "금요일 예약을", "화요일 거"; "다음 주 화요일 거 수요일로요" moves it.
+_APPOINTMENT = re.compile(r"예약|진료|일정|약속|(?<![가-힣])거(?![가-힣])")
+_MOVED_VALUE = re.compile(r"(?:요일|\d일|\d시(?: ?반)?) ?(?:거|예약)(?:를|을|은|는)? [^.?!]{0,12}?(?:으로|로)"
+                          r"(?:요|\s?해|\s?바꿔|\s?옮겨|\s?변경|\s?부탁)")
+
+
+def moves_a_value(text: str) -> bool:
+    """"다음 주 화요일 거 수요일로요": an appointment named by its day, and another day for it."""
+    return _MOVED_VALUE.search(text) is not None
 
 
 def ruled_out(text: str, end: int) -> bool:
@@ -73,9 +82,10 @@ def moving_from(text: str, days: list[DayHeard], times: list[TimeHeard]
     The values said before the appointment word ("금요일 3시 예약을") describe the old one; those said after it,
     or with "로" ("화요일로"), are the new. With no appointment word, every value is the new one.
     """
-    noun = min((at for at in (text.find(word) for word in lexicon.APPOINTMENT_WORDS) if at >= 0), default=None)
-    if noun is None:
+    found = _APPOINTMENT.search(text)
+    if found is None:
         return None, days, times
+    noun = found.start()
 
     def old(start: int, end: int) -> bool:
         return end <= noun and _DESTINATION.match(text, end) is None
