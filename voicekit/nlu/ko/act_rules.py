@@ -50,7 +50,8 @@ ACT_RULES: tuple[Rule[Act | None], ...] = (
     Rule("asks_to_hear_it_again", _asks_to_hear_it_again, "repeat"),
     Rule("checks_the_line", _checks_the_line, "repeat"),
     # "네, 잠깐만요" holds too (a yes with a pause books nothing); "잠시만요 이하준이요" gives the value, no pause.
-    Rule("asks_to_hold", lambda t: holds(_ko(t).compact) and not _ko(t).said_values and t.heard.intent in ("unknown", "yes", "no"),
+    Rule("asks_to_hold",
+         lambda t: holds(_ko(t).compact) and not _ko(t).said_values and t.heard.intent in ("unknown", "yes", "no"),
          "hold"),
     Rule("asks_if_automated", lambda t: about_the_line(_ko(t).compact) == "automated", "automated"),
     Rule("asks_the_clinics_name", lambda t: about_the_line(_ko(t).compact) == "clinic_name", "clinic_name"),

@@ -49,8 +49,10 @@ def normalised(text: str) -> str:
 
 
 def _choice_between(text: str, spans: list[tuple[int, int]]) -> bool:
-    """Two values offered for the caller to choose ("10일이나 11일", "11일 12일", "둘 다 돼요"), not one corrected
-    ("목요일 아니 수요일이요", "15일 말고 16일") nor a fallback ("10일 안 되면 11일")."""
+    """Two values offered for the caller to choose ("10일이나 11일", "11일 12일", "둘 다 돼요").
+
+    Not one value corrected ("목요일 아니 수요일이요", "15일 말고 16일") nor a fallback ("10일 안 되면 11일").
+    """
     compact = text.replace(" ", "")
     if has(compact, lexicon.BOTH_WORK):
         return True
@@ -164,7 +166,7 @@ def _analyse(text: str, today: date | str | None) -> Understanding:
     said_emergency = emergency(compact, words_text)
     heard.crisis = said_emergency and has(compact, lexicon.CRISIS_PHRASES)
     stop = is_stop(compact, "?" in words_text, heard)
-    value_ends = tuple(sorted(v.end for v in (*days_said, *times_said)))
+    value_ends = tuple(sorted([d.end for d in days_said] + [t.end for t in times_said]))
     turn = KoTurn(words, words_text, heard, said_emergency, stop, value_ends)
     heard.intent, heard.intent_rule = decide(INTENT_RULES, turn)
     heard.act, heard.act_rule = decide(ACT_RULES, turn)

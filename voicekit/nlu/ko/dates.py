@@ -130,10 +130,10 @@ def find_days(text: str, today: date | None, weekday_today: str | None) -> list[
         add(m.start(), m.end(), on, weekday, _RELATIVE_NAMES[offset])
     week = None
     for m in _WEEKDAY.finditer(text):
-        weekday = "월화수목금토일".index(m.group(2))
+        number = "월화수목금토일".index(m.group(2))
         # "다음 주 화요일이나 수요일": the second weekday is in the week said with the first
         week = m.group(1) or (week if _listed_after(text, found, m.start()) else None)
-        add(m.start(), m.end(), _week_day(today, weekday, week), WEEKDAYS[weekday])
+        add(m.start(), m.end(), _week_day(today, number, week), WEEKDAYS[number])
     return sorted(found, key=lambda heard: heard.start)
 
 
@@ -153,7 +153,10 @@ def _listed_after(text: str, found: list[DayHeard], at: int) -> bool:
 
 
 def or_between(between: str) -> bool:
-    """The words between two values offer them as alternatives: "이나", "또는", "아니면"; not "아니, " (a correction)."""
+    """The words between two values offer them as alternatives: "이나", "또는", "아니면".
+
+    Not "아니, ": a correction.
+    """
     between = between.strip(" ,.?!")
     for particle in ("에", "은", "는", "이", "요", "이요"):
         between = between.removeprefix(particle) if between not in lexicon.OR_WORDS else between

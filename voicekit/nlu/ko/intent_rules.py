@@ -32,10 +32,12 @@ from voicekit.nlu.ko.judgements import (
 from voicekit.nlu.rules import Rule, Turn, once
 from voicekit.nlu.types import Intent
 
-_SLOT_QUESTIONS = ("있어요", "있나요", "있을까요", "있습니까", "되나요", "될까요", "돼요", "되요", "됩니까", "가능", "비어", "비었",
-                   "빈시간", "남았", "남아", "자리")
+_SLOT_QUESTIONS = ("있어요", "있나요", "있을까요", "있습니까", "되나요", "될까요", "돼요", "되요", "됩니까", "가능",
+                   "비어", "비었", "빈시간", "남았", "남아", "자리")
 _ASKED_SLOT = ("괜찮나요", "괜찮아요", "괜찮을까요", "어때요", "어떠세요", "어떨까요", "좋아요", "되죠")
-_CHANGED_TO = ("로요", "으로요", "로해", "으로해", "로바꿔", "으로바꿔", "로부탁", "으로부탁", "로할게", "으로할게", "로변경", "으로변경")
+_ASKED_WITH_RO = ("로부탁", "으로부탁", "로해주", "으로해주", "로할게", "으로할게", "로요", "으로요")
+_CHANGED_TO = ("로요", "으로요", "로해", "으로해", "로바꿔", "으로바꿔", "로부탁", "으로부탁", "로할게", "으로할게",
+               "로변경", "으로변경")
 
 
 def _ko(turn: Turn) -> KoTurn:
@@ -77,9 +79,9 @@ def _yes_to_a_request(turn: Turn) -> bool:
 
 
 def _asks_for_a_value(turn: Turn) -> bool:
-    """A value asked for with "로" ("다음 주 수요일로 부탁드립니다", "세 시로 해 주세요"): it informs, it agrees to nothing."""
+    """A value asked with "로" ("다음 주 수요일로 부탁드립니다", "세 시로 해 주세요"): it informs, agrees to none."""
     t = _ko(turn)
-    return t.said_values and has(t.compact, ("로부탁", "으로부탁", "로해주", "으로해주", "로할게", "으로할게", "로요", "으로요"))
+    return t.said_values and has(t.compact, _ASKED_WITH_RO)
 
 
 def _names_a_service(turn: Turn) -> bool:
@@ -129,7 +131,8 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("moves_without_a_value", _moves_without_a_value, "no"),
     Rule("cancels", lambda t: cancels(_ko(t).compact) and not t.heard.reschedule, "cancel"),
     # A question about the clinic before a yes or a no ("네 근데 거기 몇 층이에요"), not before a booking request.
-    Rule("asks_the_hours_first", lambda t: _question(t) and asks_the_hours(_ko(t).compact) and _not_booking(t), "hours"),
+    Rule("asks_the_hours_first", lambda t: _question(t) and asks_the_hours(_ko(t).compact) and _not_booking(t),
+         "hours"),
     Rule("asks_where_first", lambda t: _question(t) and asks_where(_ko(t).compact), "hours"),
     Rule("asks_about_the_clinics_rules",
          lambda t: _question(t) and has(_ko(t).compact, lexicon.SERVICE_PHRASES) and _not_booking(t), "hours"),
@@ -138,7 +141,8 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("asks_to_hold", lambda t: holds(_ko(t).compact) and not _ko(t).said_values and yes_at(_ko(t)) is None,
          "unknown"),
     Rule("asks_for_a_change",
-         lambda t: has(_ko(t).compact, lexicon.CHANGE_REQUESTS) and not t.heard.reschedule and _agreed_at(t) != 0, "no"),
+         lambda t: has(_ko(t).compact, lexicon.CHANGE_REQUESTS) and not t.heard.reschedule and _agreed_at(t) != 0,
+         "no"),
     Rule("asks_again", lambda t: pardon(_ko(t).text), "unknown"),
     Rule("is_unsure", _unsure, "unknown"),
     Rule("asks_if_a_value_is_open", lambda t: t.asked and _asks_for_a_slot(t), "book"),

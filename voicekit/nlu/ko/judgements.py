@@ -32,6 +32,7 @@ class KoTurn(Turn):
 
     @property
     def said_values(self) -> bool:
+        """The turn names a day, a date, a time or a name."""
         heard = self.heard
         return bool(heard.days or heard.times or heard.dates or heard.name or heard.relative_day)
 
@@ -58,6 +59,7 @@ def first_at(compact: str, phrases: tuple[str, ...] | set[str]) -> int | None:
 
 
 def is_yes_word(word: str) -> bool:
+    """A word that is a yes by itself ("네", "넵", "네네네", "맞아요")."""
     return word in lexicon.YES_WORDS or _REPEATED_YES.fullmatch(word) is not None
 
 
@@ -79,6 +81,7 @@ def yes_at(turn: KoTurn) -> int | None:
 
 
 def a_yes_lead(turn: KoTurn) -> bool:
+    """The turn starts with a yes word (after its fillers)."""
     return is_yes_word(turn.lead) or is_yes_word(turn.lead.removesuffix("요"))
 
 
@@ -88,8 +91,11 @@ def no_word_said(turn: KoTurn) -> bool:
 
 
 def says_no(turn: KoTurn) -> bool:
-    """A no word ("아니요", "아뇨, 괜찮아요") or phrase ("틀렸어요", "그게 아니라"); not a value corrected in passing
-    ("목요일 아니 수요일이요": a self-repair, the last value meant) nor the "안 돼요" of a value ruled out."""
+    """A no word ("아니요", "아뇨, 괜찮아요") or phrase ("틀렸어요", "그게 아니라").
+
+    Not a value corrected in passing ("목요일 아니 수요일이요": a self-repair, the last value meant), nor the
+    "안 돼요" of a value ruled out ("화요일은 안 돼요").
+    """
     if no_word_said(turn):
         return True
     compact = turn.compact
@@ -100,7 +106,8 @@ def says_no(turn: KoTurn) -> bool:
     return False
 
 
-_NO_WORD = re.compile(r"(?<![가-힣a-z])(?:" + "|".join(sorted(lexicon.NO_WORDS, key=len, reverse=True)) + r")(?:요)?(?![가-힣a-z])",
+_NO_WORDS_RE = "|".join(sorted(lexicon.NO_WORDS, key=len, reverse=True))
+_NO_WORD = re.compile(rf"(?<![가-힣a-z])(?:{_NO_WORDS_RE})(?:요)?(?![가-힣a-z])",
                       re.IGNORECASE)
 
 
@@ -133,10 +140,12 @@ def is_stop(compact: str, asked: bool, heard: Understanding) -> bool:
 
 
 def holds(compact: str) -> bool:
+    """A pause asked for: "잠깐", "잠시만요", "확인해 볼게요"."""
     return has(compact, lexicon.HOLD_PHRASES)
 
 
 def asks_for_a_person(compact: str) -> bool:
+    """A member of staff asked for: "상담원 연결해 주세요", "사람 바꿔 주세요"."""
     return has(compact, lexicon.HUMAN_PHRASES) and not has(compact, ("사람이에요", "사람이세요", "사람맞"))
 
 
@@ -148,12 +157,15 @@ def about_the_line(compact: str) -> str | None:
 
 
 def cancels(compact: str) -> bool:
+    """A cancellation asked for: "취소해 주세요", "예약 못 갈 것 같아요"; not "취소하지 마세요"."""
     return has(compact, lexicon.CANCEL_WORDS) and not has(compact, lexicon.NOT_A_CANCEL)
 
 
 def reschedules(compact: str) -> bool:
-    """Moving an appointment: "변경", a moving word with an appointment word ("진료 날짜를 옮기고 싶어요"), or a
-    cancellation that books again ("취소하고 다시 잡을게요")."""
+    """Moving an appointment: "변경", a moving word with an appointment word ("진료 날짜를 옮기고 싶어요").
+
+    Or a cancellation that books again ("취소하고 다시 잡을게요").
+    """
     if has(compact, ("사람바꿔", "사람좀바꿔", "바꿔드릴", "직원바꿔", "전화바꿔")):
         return False
     moves = has(compact, lexicon.MOVE_WORDS) and (has(compact, lexicon.APPOINTMENT_WORDS) or "변경" in compact)
@@ -161,10 +173,12 @@ def reschedules(compact: str) -> bool:
 
 
 def asks_the_hours(compact: str) -> bool:
+    """A question about when the clinic is open: "몇 시까지 해요?", "토요일에도 하나요"."""
     return has(compact, lexicon.HOURS_PHRASES)
 
 
 def asks_where(compact: str) -> bool:
+    """A question about where the clinic is or how to reach it: "주소", "주차", "몇 층"."""
     return has(compact, lexicon.ADDRESS_PHRASES) and not has(compact, ("제주소", "우리집주소", "주소는"))
 
 
@@ -180,16 +194,19 @@ def asks_medical(turn: KoTurn) -> bool:
 
 
 def thanks_alone(compact: str) -> bool:
+    """Only thanks (and a goodbye): "감사합니다", "네 고맙습니다"."""
     rest = compact
     for word in (*lexicon.THANKS, *lexicon.STOP_PHRASES, "네", "예", "정말", "너무", "대단히", "많이", "아", "오"):
         rest = rest.replace(word, "")
     return has(compact, lexicon.THANKS) and not rest
 
 
-# -- the values a "no" names as wrong: "이름이 틀렸어요", "시간이 잘못됐어요" (issue 35 item 2) -------------------------
-_VALUE_WORDS = {"name": ("이름", "성함", "철자", "스펠링", "성"), "day": ("날짜", "요일", "일자"), "time": ("시간", "시각"),
+# -- the values a "no" names as wrong: "이름이 틀렸어요", "시간이 잘못됐어요" (issue 35 item 2) ----------
+_VALUE_WORDS = {"name": ("이름", "성함", "철자", "스펠링", "성"), "day": ("날짜", "요일", "일자"),
+                "time": ("시간", "시각"),
                 "number": ("번호", "연락처")}
-_WRONG_AFTER = re.compile(r"(?:이|가|은|는|도|을|를)?(?:(?:이랑|랑|하고|과|와)?(?:이름|성함|날짜|요일|시간)(?:이|가|은|는|도)?)?"
+_WRONG_AFTER = re.compile(r"(?:이|가|은|는|도|을|를)?"
+                          r"(?:(?:이랑|랑|하고|과|와)?(?:이름|성함|날짜|요일|시간)(?:이|가|은|는|도)?)?"
                           r"(?:좀|다|완전|전혀|둘다)?(?:틀렸|틀려|틀린|잘못|아니|아닌|다르|달라|안맞|이상)")
 
 

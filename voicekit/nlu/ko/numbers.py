@@ -36,7 +36,8 @@ _DAY = re.compile(rf"(?:(?<![가-힣])|(?<=월))({_SINO})일(?!요일|절)")
 _SPACED_DAY = re.compile(r"(?:(?<![가-힣])|(?<=월))([이삼]?십[일이삼사오육칠팔구]?)\s일(?!요일|절)")
 # Digit syllables, one word or several: "공일공 일이삼사 오육칠팔", "구공공일일일 다시 일이삼사오육칠" ("다시": a dash).
 # A word of digit syllables ends where a particle or a pause begins ("칠팔구공이요": 7890, then "이요").
-_DIGIT_WORD = r"[공영일이삼사오육칠팔구]+?(?=이요|이에요|이고|이랑|요|예요|에요|에\s*[공영일이삼사오육칠팔구]|로|으로|고|입니다|번|(?![가-힣]))"
+_DIGIT_WORD = (r"[공영일이삼사오육칠팔구]+?(?=이요|이에요|이고|이랑|요|예요|에요|에\s*[공영일이삼사오육칠팔구]"
+               r"|로|으로|고|입니다|번|(?![가-힣]))")
 _DIGIT_RUN = re.compile(_NOT_HANGUL_BEFORE + rf"{_DIGIT_WORD}(?:(?:\s*-\s*|\s+다시\s+|에\s*|\s+){_DIGIT_WORD})*")
 _LONGEST_DIGIT_RUN = 6  # fewer digit syllables are words ("이삼일": two or three days, "오일": oil)
 

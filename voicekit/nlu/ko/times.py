@@ -20,10 +20,12 @@ _COLON = re.compile(_PART + r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)")
 _NOON = re.compile(r"정오|낮\s?열두\s?시")
 _AM = {"오전", "아침", "새벽"}
 _PM = {"오후", "저녁", "밤"}
-_BOUND_AFTER = (("이후", "after"), ("넘어", "after"), ("지나", "after"), ("부터", "after"), ("후에", "after"),
-                ("후로", "after"), ("이전", "before"), ("전에", "before"), ("전까지", "before"), ("전으로", "before"),
-                ("까지", "before"), ("전", "before"), ("후", "after"), ("쯤", "around"), ("정도", "around"),
-                ("경", "around"), ("즈음", "around"), ("무렵", "around"), ("전후", "around"))
+# The words after a time that make it a bound ("세 시 이후", "세 시 전에", "세 시쯤"); the longer first of two alike.
+_BOUND_AFTER: tuple[tuple[str, WishKind], ...] = (
+    ("이후", "after"), ("넘어", "after"), ("지나", "after"), ("부터", "after"), ("후에", "after"), ("후로", "after"),
+    ("이전", "before"), ("전에", "before"), ("전까지", "before"), ("전으로", "before"), ("까지", "before"),
+    ("전후", "around"), ("전", "before"), ("후", "after"), ("쯤", "around"), ("정도", "around"), ("경", "around"),
+    ("즈음", "around"), ("무렵", "around"))
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ def _bound(text: str, heard: TimeHeard) -> WishKind | None:
     after = after.removeprefix("에")
     if after.startswith(("전화", "전에전화")):
         return None  # "3시 전화": a call at 3, not before 3
-    return next((kind for word, kind in _BOUND_AFTER if after.startswith(word)), None)  # type: ignore[return-value]
+    return next((kind for word, kind in _BOUND_AFTER if after.startswith(word)), None)
 
 
 def time_wish(text: str, compact: str, times: list[TimeHeard]) -> TimeWish | None:
@@ -95,7 +97,7 @@ def time_wish(text: str, compact: str, times: list[TimeHeard]) -> TimeWish | Non
         before = text[max(0, m.start() - 1):m.start()]
         greeted = text[max(0, m.start() - 3):m.start()].replace(" ", "").endswith("좋은")  # "좋은 아침이에요"
         if not re.match(r"[가-힣]", before) and not greeted and not _greets(text, m.end()):
-            return {"kind": lexicon.PARTS_OF_DAY[m.group()]}  # type: ignore[typeddict-item]
+            return {"kind": lexicon.PARTS_OF_DAY[m.group()]}
     return None
 
 

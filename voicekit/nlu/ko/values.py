@@ -1,6 +1,8 @@
-"""What is around a Korean value: a value ruled out ("화요일은 안 돼요", "3시 말고"), a choice among the times
-offered ("첫 번째", "두 번째 거요", "마지막"), an extension ("내선 45번"), a month alone ("6월 중에", "다음 달"),
-and the appointment a move starts from ("금요일 예약을 화요일로": Friday's).
+"""What is around a Korean value, and the values that are no day nor time.
+
+A value ruled out ("화요일은 안 돼요", "3시 말고"), a choice among the times offered ("첫 번째", "두 번째 거요",
+"마지막"), an extension ("내선 45번"), a month alone ("6월 중에", "다음 달"), and the appointment a move starts
+from ("금요일 예약을 화요일로": Friday's).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from voicekit.nlu.types import MovedFrom
 
 _PARTICLES = ("에는", "에도", "엔", "은", "는", "에", "이", "가", "도", "요", "이요", "까지", "만")
 _ORDINALS = {"첫": 1, "첫째": 1, "두": 2, "둘째": 2, "세": 3, "셋째": 3, "네": 4, "넷째": 4, "다섯": 5}
-_PICK = re.compile(r"(?<![가-힣])(첫|두|세|네|다섯)\s?번\s?째|(?<![\d:])([1-9])\s?번(?!\s?째|\s?[이정]도)|(?<![가-힣])(마지막|맨\s?끝)")
+_PICK = re.compile(r"(?<![가-힣])(첫|두|세|네|다섯)\s?번\s?째|(?<![\d:])([1-9])\s?번(?!\s?째|\s?[이정]도)"
+                   r"|(?<![가-힣])(마지막|맨\s?끝)")
 _EXTENSION = re.compile(r"내선\s?(?:번호\s?)?(\d{1,6})")
 _MONTH = re.compile(r"(?<!\d)(\d{1,2})\s?월(?!\s?\d)")
 _NEXT_MONTH = re.compile(r"다음\s?달|담달")
@@ -57,6 +60,7 @@ def choice(text: str) -> int | None:
 
 
 def extension_of(text: str) -> str | None:
+    """The extension said with a phone number ("내선 45번": "45")."""
     found = _EXTENSION.search(text)
     return found.group(1) if found else None
 
