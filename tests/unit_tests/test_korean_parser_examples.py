@@ -1,8 +1,8 @@
 """The Korean parser's examples as data (voicekit/nlu/ko/examples/*.toml, one file per field): one test per example.
 
 As ``test_parser_examples.py`` for the English parser: a failing example names the rules that decided the turn.
-``bare_name.toml`` is ``bare_name_of``'s (the name said alone at the name question), every other file a field of
-``Understanding``.
+``bare_name.toml`` is ``bare_name_of``'s (the name said alone at the name question), ``spelled.toml`` is ``spelled``'s
+(the name spelled syllable by syllable), every other file a field of ``Understanding``.
 """
 
 import tomllib
@@ -14,9 +14,11 @@ from voicekit.nlu import Understanding
 from voicekit.nlu.ko import analyse, bare_name_of, parse
 from voicekit.nlu.ko.act_rules import ACT_RULES
 from voicekit.nlu.ko.intent_rules import INTENT_RULES
+from voicekit.nlu.ko.spelling import spelled
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "voicekit" / "nlu" / "ko" / "examples"
 BARE_NAME = "bare_name"
+SPELLED = "spelled"  # voicekit.nlu.ko.spelled: the name it gives
 
 
 def cases():
@@ -45,7 +47,11 @@ def case_id(case):
 def test_example(case):
     field, _, today, turn, answer, must_equal = case
     heard = analyse(turn, today=today)
-    got = bare_name_of(turn) if field == BARE_NAME else getattr(heard, field)
+    if field == SPELLED:
+        spelling = spelled(turn)
+        got = spelling.name if spelling is not None else None
+    else:
+        got = bare_name_of(turn) if field == BARE_NAME else getattr(heard, field)
     rules = f"intent {heard.intent!r} by rule {heard.intent_rule!r}, act {heard.act!r} by rule {heard.act_rule!r}"
     if must_equal:
         assert got == answer, f"{field} of {turn!r} is {got!r}, not {answer!r} ({rules})"
@@ -59,7 +65,7 @@ def test_the_examples_are_many_and_cover_each_field_of_spec_2_2():
 
 
 def test_every_example_file_names_a_field_the_parser_answers():
-    fields = set(Understanding.__dataclass_fields__) | {BARE_NAME}
+    fields = set(Understanding.__dataclass_fields__) | {BARE_NAME, SPELLED}
     assert {p.stem for p in EXAMPLES.glob("*.toml")} <= fields
 
 
@@ -92,3 +98,4 @@ def test_never_raises_and_always_answers(text):
     assert isinstance(heard, Understanding)
     assert set(parse(text)) == {"intent", "day", "time", "name"}
     bare_name_of(text)
+    spelled(text)
