@@ -72,7 +72,9 @@ def read(turn: dict) -> dict[str, Any]:
     act = _ACT_AS_LABELLED.get(heard.act or "", heard.act)
     if act is None and heard.intent == "hours":
         act = "hours"
-    request = "cancel" if heard.intent == "cancel" else "book" if heard.intent == "book" or heard.reschedule else None
+    # A move is a booking request: with a new value its intent is "book", without one "no" (LABELLING.md rule 3).
+    moved = heard.reschedule and not (heard.days or heard.times or heard.dates)
+    request = "cancel" if heard.intent == "cancel" else "book" if heard.intent == "book" or moved else None
     return {"intent": heard.intent, "request": request, "day": day, "date": on, "time": heard.time, "name": name,
             "phone": phone, "act": act if act != "dtmf" else None,
             "sensitive": heard.sensitive, "choose_between": _choose_between(heard),

@@ -138,6 +138,8 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
          lambda t: _question(t) and has(_ko(t).compact, lexicon.SERVICE_PHRASES) and _not_booking(t), "hours"),
     Rule("a_no", lambda t: says_no(_ko(t)), "no"),
     Rule("changes_a_value", _changes_a_value, "no"),
+    # "다음 주 화요일 거 수요일로요": the appointment moved to the value said (LABELLING.md rule 3).
+    Rule("moves_to_a_value", lambda t: t.heard.reschedule and _ko(t).said_values, "book"),
     Rule("asks_to_hold", lambda t: holds(_ko(t).compact) and not _ko(t).said_values and yes_at(_ko(t)) is None,
          "unknown"),
     Rule("asks_for_a_change",
@@ -147,15 +149,16 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("is_unsure", _unsure, "unknown"),
     Rule("asks_if_a_value_is_open", lambda t: t.asked and _asks_for_a_slot(t), "book"),
     # "4시 4시 반 다 괜찮아요", "빠를수록 좋아요": any will do, which agrees to no one value.
-    Rule("says_any_will_do", lambda t: has(_ko(t).compact, (*lexicon.FLEXIBLE, *lexicon.BOTH_WORK)), "inform"),
+    Rule("says_any_will_do", lambda t: has(_ko(t).compact, (*lexicon.FLEXIBLE, *lexicon.BOTH_WORK))
+         and not t.heard.booking_verb and not a_yes_lead(_ko(t)), "inform"),
     Rule("asks_for_a_value", _asks_for_a_value, "inform"),
     # "세 시 이후면 좋아요", "오전에요": a wish for the time, which agrees to no one value ("오후에 돼요" asks for one).
     Rule("wishes_for_a_time",
-         lambda t: t.heard.wish is not None and not t.heard.time and not _asks_for_a_slot(t), "inform"),
+         lambda t: t.heard.wish is not None and not t.heard.time and not _asks_for_a_slot(t)
+         and not t.heard.booking_words, "inform"),
     Rule("agrees_to_book", lambda t: _agreed_at(t) is not None and t.heard.booking_verb and _ko(t).said_values, "book"),
     Rule("agrees", lambda t: _agreed_at(t) is not None, "yes"),
     Rule("uses_a_booking_word", lambda t: t.heard.booking_words, "book"),
-    Rule("moves_an_appointment", lambda t: t.heard.reschedule, "book"),
     Rule("asks_to_be_seen", lambda t: has(_ko(t).compact, lexicon.BOOK_PHRASES), "book"),
     Rule("asks_for_a_slot", _asks_for_a_slot, "book"),
     Rule("names_a_service", _names_a_service, "book"),

@@ -45,7 +45,11 @@ def asks(text: str) -> bool:
     """A question: a question mark, a question's ending ("토요일에도 진료하나요") or word ("오늘 몇 시에 문 닫아요")."""
     bare = text.strip(" .~…!")
     return "?" in text or (bare.endswith(_QUESTION_ENDINGS) and not bare.endswith("주세요")) \
-        or _QUESTION_WORDS.search(text) is not None
+        or _QUESTION_WORDS.search(text) is not None or _ASKING_WORD.search(text) is not None
+
+
+# A word that asks, wherever it stands ("사람이 많나요 그 시간에").
+_ASKING_WORD = re.compile(r"[가-힣](?:나요|까요|습니까)(?![가-힣])")
 
 
 def has(compact: str, phrases: tuple[str, ...] | set[str]) -> bool:
