@@ -35,7 +35,8 @@ def _asks_to_hear_it_again(turn: Turn) -> bool:
 def _checks_the_line(turn: Turn) -> bool:
     """"여보세요?" alone: the caller checks the line is alive."""
     compact = _ko(turn).compact
-    return _ko(turn).asked and "여보세요" in compact and compact.replace("여보세요", "") in ("", "네", "저기요")
+    rest = compact.replace("여보세요", "")
+    return _ko(turn).asked and "여보세요" in compact and rest in ("", "네", "저기요", "들리세요", "들려요", "들리나요")
 
 
 def _only_thanks(turn: Turn) -> bool:

@@ -16,6 +16,8 @@ from voicekit.nlu.types import TimeWish, WishKind
 
 _PART = r"(?:(오전|오후|아침|새벽|낮|저녁|밤|점심)\s?(?:에\s?)?)?"
 _O_CLOCK = re.compile(_PART + r"(\d{1,2})\s?시(?!\s?간)(?:\s?(\d{1,2})\s?분|\s?(반)|\s?정각)?")
+# "전" right after the minutes: so many minutes before the hour ("10시 10분 전"); not "전화", nor "전에" (before).
+_MINUTES_BEFORE = re.compile(r"\s?전(?![화에까으])")
 _COLON = re.compile(_PART + r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)")
 _NOON = re.compile(r"정오|낮\s?열두\s?시")
 _AM = {"오전", "아침", "새벽"}
@@ -58,9 +60,13 @@ def find_times(text: str) -> list[TimeHeard]:
     found = []
     for m in _O_CLOCK.finditer(text):
         minute = 30 if m.group(4) else int(m.group(3) or 0)
-        said = _to_24h(m.group(1), int(m.group(2)), minute)
+        hour, end = int(m.group(2)), m.end()
+        before = _MINUTES_BEFORE.match(text, end) if m.group(3) else None
+        if before is not None and 0 < minute < 60:  # "10시 10분 전": ten to ten, 09:50
+            hour, minute, end = (hour - 1) % 24, 60 - minute, before.end()
+        said = _to_24h(m.group(1), hour, minute)
         if said is not None:
-            found.append(TimeHeard(said[0], m.start(), m.end(), said[1]))
+            found.append(TimeHeard(said[0], m.start(), end, said[1]))
     for m in _COLON.finditer(text):
         said = _to_24h(m.group(1), int(m.group(2)), int(m.group(3)))
         if said is not None:
