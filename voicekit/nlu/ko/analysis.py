@@ -24,7 +24,15 @@ from voicekit.nlu.ko.judgements import KoTurn, emergency, has, is_stop, reschedu
 from voicekit.nlu.ko.names import bare_name, find_name
 from voicekit.nlu.ko.numbers import numbers_as_digits, spoken_digits_as_numbers
 from voicekit.nlu.ko.times import TimeHeard, find_times, time_wish
-from voicekit.nlu.ko.values import choice, extension_of, month_alone, moves_a_value, moving_from, ruled_out
+from voicekit.nlu.ko.values import (
+    a_birth_date,
+    choice,
+    extension_of,
+    month_alone,
+    moves_a_value,
+    moving_from,
+    ruled_out,
+)
 from voicekit.nlu.rules import decide
 from voicekit.nlu.types import Understanding
 from voicekit.privacy import MASK, mask_sensitive
@@ -146,7 +154,8 @@ def _analyse(text: str, today: date | str | None) -> Understanding:
     compact = re.sub(r"[\s.,!?~…·\"'()\[\]-]+", "", words_text).lower()
     on_day = today if isinstance(today, date) else None
     weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
-    days_said = [d for d in find_days(words_text, on_day, weekday_today) if not ruled_out(words_text, d.end)]
+    days_said = [d for d in find_days(words_text, on_day, weekday_today)
+                 if not ruled_out(words_text, d.end) and not a_birth_date(words_text, d.start)]
     times_said = [t for t in find_times(words_text) if not ruled_out(words_text, t.end)]
     looked_up = has(compact, lexicon.NOT_A_BOOKING)  # "예약 확인하려고요": one made, not one asked for
     heard.booking_words = has(compact, lexicon.BOOK_WORDS) and not looked_up

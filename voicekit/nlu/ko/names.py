@@ -115,6 +115,11 @@ def find_name(text: str) -> str | None:
     parts = _SURNAME_THEN_NAME.search(text)  # "성은 황이고 이름은 보라예요": 황보라
     if parts is not None and not _someone_else(text, parts.start()):
         return parts.group(1) + parts.group(2)
+    foreign = _FOREIGN_NAME.search(text)  # "제임스 브라운이에요": a foreign name keeps its space
+    if foreign is not None and not _someone_else(text, foreign.start()):
+        first, last = foreign.group(1), stem_of(foreign.group(2))
+        if _sounds_foreign(first + last) and not any(_is_a_word(w) for w in (first, last)):
+            return f"{first} {last}"
     lead = _LEAD.search(text)
     if lead is not None and lead.group(1) is None and _someone_else(text, lead.start()):
         return None
@@ -135,6 +140,17 @@ def find_name(text: str) -> str | None:
         if stem != word and name_shaped(stem, led=False) and not _someone_else(joined, found.start()):
             return stem
     return None
+
+
+# Two words, the last with a copula: a foreign name in Hangul ("제임스 브라운이에요", "마이클 잭슨입니다").
+_FOREIGN_NAME = re.compile(r"(?<![가-힣])([가-힣]{2,4})\s"
+                           r"([가-힣]{2,5}(?:이에요|예요|에요|입니다|이요|이라고|라고))(?![가-힣])")
+# Syllables of names written from other languages (a vowel "으" added to a consonant): 스, 즈, 크, 트, 브...
+_TRANSLITERATED = set("스즈크트드프브르흐츠쯔믹릭닉잭슨턴")
+
+
+def _sounds_foreign(name: str) -> bool:
+    return sum(ch in _TRANSLITERATED for ch in name) >= 2
 
 
 _BEFORE_A_NAME = ("음", "어", "아", "저", "그", "저기", "네", "예", "나")

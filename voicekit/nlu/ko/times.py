@@ -48,8 +48,8 @@ def _to_24h(part: str | None, hour: int, minute: int) -> tuple[str, bool] | None
         hour = 0 if hour == 12 else hour
     elif part in _PM or part == "낮" and hour <= 6 or part == "점심" and hour <= 3:
         hour = hour if hour >= 12 else hour + 12
-    elif part is None and 1 <= hour <= 6:
-        hour += 12  # a bare 1-6 is the afternoon in a clinic, as in English
+    elif part is None and 1 <= hour <= 7:
+        hour += 12  # a bare 1-7 is the afternoon or the evening (LABELLING.md: "일곱 시" is 19:00)
     if hour >= 24:
         return None
     return f"{hour:02d}:{minute:02d}", settled

@@ -49,6 +49,14 @@ def ruled_out(text: str, end: int) -> bool:
     return any(after.startswith(word) for word in lexicon.RULED_OUT_AFTER)
 
 
+_BIRTH = ("생년월일", "생일", "년생", "태어", "출생")
+
+
+def a_birth_date(text: str, start: int) -> bool:
+    """A date said as the caller's birth date ("생년월일은 1990년 1월 1일이요"): never the appointment's."""
+    return any(word in text[max(0, start - 12):start] for word in _BIRTH)
+
+
 def choice(text: str) -> int | None:
     """Which offered time is meant: 1 for "첫 번째", 2 for "2번", -1 for "마지막"."""
     found = _PICK.search(text)
