@@ -120,6 +120,8 @@ def _wrong_of_a_no(heard: Understanding, text: str, days: list[DayHeard], times:
     if heard.wrong or heard.intent != "no":
         return heard.wrong
     said = [(d.start, "day") for d in days] + [(t.start, "time") for t in times]
+    if heard.wish is not None and not times:  # "아니 오전 말고 오후요": the time read back is wrong
+        said.append((len(text), "time"))
     if heard.name:
         said.append((text.find(heard.name[:1]), "name"))
     return [min(said)[1]] if said else []

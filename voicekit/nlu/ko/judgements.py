@@ -37,7 +37,8 @@ class KoTurn(Turn):
         return bool(heard.days or heard.times or heard.dates or heard.name or heard.relative_day)
 
 
-_QUESTION_ENDINGS = ("나요", "까요", "니까", "는지", "가요", "죠", "하세요", "쉬세요", "되죠", "맞죠", "있어요?")
+_QUESTION_ENDINGS = ("나요", "까요", "니까", "는지", "가요", "죠", "하세요", "쉬세요", "되죠", "맞죠", "있어요?", "되나", "있나",
+                     "하나", "될까", "되냐", "돼?")
 _QUESTION_WORDS = re.compile(r"(?<![가-힣])(?:몇|언제|어디|무슨|어떻게|어느|왜|뭐예요|뭔가요)")
 
 
@@ -136,9 +137,17 @@ def emergency(compact: str, text: str) -> bool:
     return False
 
 
+_YES_FIRST = re.compile(r"^(?:음|어|아)?(?:네|예|넵|응)+")
+
+
 def is_stop(compact: str, asked: bool, heard: Understanding) -> bool:
-    """The caller ends the call ("그만할게요", "됐어요", "끊을게요"), unless a request or a value goes with it."""
+    """The caller ends the call ("그만할게요", "됐어요", "끊을게요"), unless a request or a value goes with it.
+
+    "네 됐어요" answers the question (SPEC 5.4: a yes before a soft stop is no ending).
+    """
     if not has(compact, lexicon.STOP_PHRASES) or asked:
+        return False
+    if _YES_FIRST.match(compact) and not has(compact.replace("됐", ""), lexicon.STOP_PHRASES):
         return False
     return not (heard.booking_words or heard.days or heard.times or heard.dates or heard.name)
 

@@ -29,7 +29,7 @@ _COPULAS = ("이라고요", "이라고", "이에요", "이예요", "예요", "�
 # "제 이름은 김민지예요" (a strong lead: the given name alone is taken too), "저는 박서준입니다" (a weak one, a word
 # apart: "전화" is no "전"), then the name, its surname perhaps said apart ("이름은 이 하늘이에요").
 _LEAD = re.compile(r"(?:(?:제\s?이름은|이름은|제\s?이름이|이름이|성함은|성함이"
-                   r"|예약자\s?(?:이름\s?)?은|환자\s?(?:이름\s?)?은)(?:요|요,)?\s*|(?<![가-힣])(저는|전|나는|난|본인은|제가)\s+)"
+                   r"|예약자\s?(?:이름\s?)?은|환자\s?(?:이름\s?)?은)(?:요|요,)?\s*|(?<![가-힣])(저는|전|나는|난|나|본인은|제가)\s+)"
                    r"([가-힣]{1,2}\s[가-힣]{1,6}(?![가-힣])|[가-힣]{1,8}|[A-Za-z'\-]{2,20})")
 _WORD = re.compile(r"[가-힣]+")
 _HANGUL = re.compile(r"[가-힣]+")
