@@ -37,8 +37,8 @@ class KoTurn(Turn):
         return bool(heard.days or heard.times or heard.dates or heard.name or heard.relative_day)
 
 
-_QUESTION_ENDINGS = ("나요", "까요", "니까", "는지", "가요", "죠", "하세요", "쉬세요", "되죠", "맞죠", "있어요?", "되나", "있나",
-                     "하나", "될까", "되냐", "돼?")
+_QUESTION_ENDINGS = ("나요", "까요", "니까", "는지", "가요", "죠", "하세요", "쉬세요", "되죠", "맞죠", "있어요?",
+                     "되나", "있나", "하나", "될까", "되냐", "돼?")
 _QUESTION_WORDS = re.compile(r"(?<![가-힣])(?:몇|언제|어디|무슨|어떻게|어느|왜|뭐예요|뭔가요)")
 
 

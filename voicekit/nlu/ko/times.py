@@ -102,7 +102,8 @@ def time_wish(text: str, compact: str, times: list[TimeHeard]) -> TimeWish | Non
     for m in re.finditer("|".join(lexicon.PARTS_OF_DAY), text):
         before = text[max(0, m.start() - 1):m.start()]
         greeted = text[max(0, m.start() - 3):m.start()].replace(" ", "").endswith("좋은")  # "좋은 아침이에요"
-        refused = text[m.end():m.end() + 6].replace(" ", "").lstrip("은는에").startswith(("말고", "아니고", "빼고", "안"))
+        after = text[m.end():m.end() + 6].replace(" ", "").lstrip("은는에")
+        refused = after.startswith(("말고", "아니고", "빼고", "안"))  # "오전 말고 오후요": not the morning
         if not re.match(r"[가-힣]", before) and not greeted and not refused and not _greets(text, m.end()):
             return {"kind": lexicon.PARTS_OF_DAY[m.group()]}
     return None
