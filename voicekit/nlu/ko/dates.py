@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 import voicekit.nlu.ko.lexicon as lexicon
-from voicekit.nlu.dates import NUMERIC_DATE
-from voicekit.weekdays import WEEKDAYS
+
+# The calendar arithmetic is the English finder's own: the next such date, this month's day or the next month's.
+from voicekit.nlu.dates import NUMERIC_DATE, _in_month, _on_or_after
+from voicekit.weekdays import WEEKDAYS, weekday_of
 
 
 @dataclass(frozen=True)
@@ -43,30 +45,6 @@ _WEEKDAY = re.compile(r"(?:(다다음\s?주|다음\s?주|담주|이번\s?주|금
 _WEEKS_AHEAD = {"다다음주": 2, "다음주": 1, "담주": 1, "이번주": 0, "금주": 0, "저번주": -1, "지난주": -1}
 
 
-def _on_or_after(today: date, month: int, day: int) -> date | None:
-    for year in (today.year, today.year + 1):
-        try:
-            candidate = date(year, month, day)
-        except ValueError:
-            continue
-        if candidate >= today:
-            return candidate
-    return None
-
-
-def _in_month(today: date, day: int, months_ahead: int | None) -> date | None:
-    """The ``day`` of this month (or of the next, once past), or of the month ``months_ahead`` on."""
-    for extra in ((months_ahead,) if months_ahead is not None else (0, 1)):
-        index = today.month - 1 + extra
-        try:
-            candidate = date(today.year + index // 12, index % 12 + 1, day)
-        except ValueError:
-            continue
-        if months_ahead is not None or candidate >= today:
-            return candidate
-    return None
-
-
 def _dated(today: date | None, year: str | None, month: int, day: int) -> date | None:
     if today is None:
         return None
@@ -90,10 +68,6 @@ def _week_day(today: date | None, weekday: int, week: str | None) -> date | None
     return today + timedelta(days=(weekday - today.weekday()) % 7 or 7)
 
 
-def _weekday_of(on: date | None) -> str | None:
-    return None if on is None else WEEKDAYS[on.weekday()]
-
-
 def find_days(text: str, today: date | None, weekday_today: str | None) -> list[DayHeard]:
     """Every day or date said in ``text``, in order, none inside another."""
     found: list[DayHeard] = []
@@ -103,7 +77,7 @@ def find_days(text: str, today: date | None, weekday_today: str | None) -> list[
         if any(start < t_end and t_start < end for t_start, t_end in taken):
             return
         taken.append((start, end))
-        found.append(DayHeard(start, end, on, weekday or _weekday_of(on), relative))
+        found.append(DayHeard(start, end, on, weekday or (weekday_of(on) if on else None), relative))
 
     for m in _YEAR_MONTH_DAY.finditer(text):
         add(m.start(), m.end(), _dated(today, m.group(1), int(m.group(2)), int(m.group(3))), None)
