@@ -156,8 +156,10 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     # "세 시 이후면 좋아요", "오전에요": a wish for the time, which agrees to no one value ("오후에 돼요" asks for one).
     Rule("wishes_for_a_time",
          lambda t: t.heard.wish is not None and not t.heard.time and not _asks_for_a_slot(t)
-         and not t.heard.booking_words, "inform"),
-    Rule("agrees_to_book", lambda t: _agreed_at(t) is not None and t.heard.booking_verb and _ko(t).said_values, "book"),
+         and not t.heard.booking_words and not has(_ko(t).compact, lexicon.BOOK_PHRASES), "inform"),
+    # "네 안녕하세요 예약 좀 하려고요", "네, 내일 세 시로 예약해 주세요": a request after the yes, not consent to one.
+    Rule("agrees_to_book", lambda t: _agreed_at(t) is not None and t.heard.booking_verb
+         and (_ko(t).said_values or has(_ko(t).compact, lexicon.REQUEST_FORMS)), "book"),
     Rule("agrees", lambda t: _agreed_at(t) is not None, "yes"),
     Rule("uses_a_booking_word", lambda t: t.heard.booking_words, "book"),
     Rule("asks_to_be_seen", lambda t: has(_ko(t).compact, lexicon.BOOK_PHRASES), "book"),
