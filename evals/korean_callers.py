@@ -73,7 +73,7 @@ def read(turn: dict) -> dict[str, Any]:
     if act is None and heard.intent == "hours":
         act = "hours"
     # A move is a booking request: with a new value its intent is "book", without one "no" (LABELLING.md rule 3).
-    moved = heard.reschedule and not (heard.days or heard.times or heard.dates)
+    moved = heard.reschedule and heard.intent == "no" and not (heard.days or heard.times or heard.dates)
     request = "cancel" if heard.intent == "cancel" else "book" if heard.intent == "book" or moved else None
     return {"intent": heard.intent, "request": request, "day": day, "date": on, "time": heard.time, "name": name,
             "phone": phone, "act": act if act != "dtmf" else None,

@@ -94,7 +94,7 @@ def _names_a_service(turn: Turn) -> bool:
 def _moves_without_a_value(turn: Turn) -> bool:
     """"예약 변경하고 싶어요", "시간만 좀 당길 수 있어요?": a move with no new value (LABELLING.md: a "no")."""
     heard = turn.heard
-    return heard.reschedule and not (heard.days or heard.times or heard.dates or heard.relative_day) \
+    return heard.reschedule and not (heard.days or heard.times or heard.dates or heard.relative_day or heard.wish) \
         and not a_yes_lead(_ko(turn))
 
 
@@ -140,7 +140,7 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("a_no", lambda t: says_no(_ko(t)), "no"),
     Rule("changes_a_value", _changes_a_value, "no"),
     # "다음 주 화요일 거 수요일로요": the appointment moved to the value said (LABELLING.md rule 3).
-    Rule("moves_to_a_value", lambda t: t.heard.reschedule and _ko(t).said_values, "book"),
+    Rule("moves_to_a_value", lambda t: t.heard.reschedule and (_ko(t).said_values or t.heard.wish is not None), "book"),
     Rule("asks_to_hold", lambda t: holds(_ko(t).compact) and not _ko(t).said_values and yes_at(_ko(t)) is None,
          "unknown"),
     Rule("asks_for_a_change",

@@ -182,6 +182,7 @@ def reschedules(compact: str) -> bool:
     if has(compact, ("사람바꿔", "사람좀바꿔", "바꿔드릴", "직원바꿔", "전화바꿔")):
         return False
     moves = has(compact, lexicon.MOVE_WORDS) and (has(compact, lexicon.APPOINTMENT_WORDS) or "변경" in compact)
+    moves = moves or has(compact, lexicon.MOVING_ALONE)
     return moves or (has(compact, lexicon.CANCEL_WORDS) and has(compact, lexicon.REBOOKING))
 
 

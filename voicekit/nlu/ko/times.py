@@ -99,7 +99,10 @@ def time_wish(text: str, compact: str, times: list[TimeHeard]) -> TimeWish | Non
         return {"kind": "earliest"}
     if any(word in compact for word in lexicon.LATEST):
         return {"kind": "latest"}
+    said_in_a_time = [(t.start, t.end) for t in find_times(text)]  # "오후 세 시 예약을": of a time, not a wish
     for m in re.finditer("|".join(lexicon.PARTS_OF_DAY), text):
+        if any(start <= m.start() < end for start, end in said_in_a_time):
+            continue
         before = text[max(0, m.start() - 1):m.start()]
         greeted = text[max(0, m.start() - 3):m.start()].replace(" ", "").endswith("좋은")  # "좋은 아침이에요"
         after = text[m.end():m.end() + 6].replace(" ", "").lstrip("은는에")
