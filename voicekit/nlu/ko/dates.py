@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 import voicekit.nlu.ko.lexicon as lexicon
-from voicekit.nlu.dates import NUMERIC_DATE
-from voicekit.weekdays import WEEKDAYS
+
+# The calendar arithmetic is the English finder's own: the next such date, this month's day or the next month's.
+from voicekit.nlu.dates import NUMERIC_DATE, _in_month, _on_or_after
+from voicekit.weekdays import WEEKDAYS, weekday_of
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class DayHeard:
 
 
 _YEAR_MONTH_DAY = re.compile(r"(?:(\d{4})\s?년\s?)?(\d{1,2})\s?월\s?(\d{1,2})\s?일")
+# "12.18": month.day, as a Korean date is written.
+_DOTTED = re.compile(r"(?<![\d.])(1[0-2]|0?[1-9])\.(3[01]|[12]\d|0?[1-9])()(?![\d.])")
 _OF_MONTH = re.compile(r"(다음\s?달|담달|이번\s?달|이달)\s?(\d{1,2})\s?일")
 # "10일" alone; not a length of time ("3일 동안", "3일간", "3일째", "10일 후").
 _DAY_ALONE = re.compile(r"(?<![\d/.:])(\d{1,2})\s?일(?!\s?(?:동안|간|째|정도|치|만에|후|뒤|이내|씩|분))")
@@ -39,30 +43,6 @@ _RELATIVE_NAMES = {0: "today", 1: "tomorrow", 2: "day after tomorrow", 3: "in th
 _WEEKDAY = re.compile(r"(?:(다다음\s?주|다음\s?주|담주|이번\s?주|금주|저번\s?주|지난\s?주|돌아오는|오는|다음)\s?)?"
                       r"([월화수목금토일])(?:요일|욜)")
 _WEEKS_AHEAD = {"다다음주": 2, "다음주": 1, "담주": 1, "이번주": 0, "금주": 0, "저번주": -1, "지난주": -1}
-
-
-def _on_or_after(today: date, month: int, day: int) -> date | None:
-    for year in (today.year, today.year + 1):
-        try:
-            candidate = date(year, month, day)
-        except ValueError:
-            continue
-        if candidate >= today:
-            return candidate
-    return None
-
-
-def _in_month(today: date, day: int, months_ahead: int | None) -> date | None:
-    """The ``day`` of this month (or of the next, once past), or of the month ``months_ahead`` on."""
-    for extra in ((months_ahead,) if months_ahead is not None else (0, 1)):
-        index = today.month - 1 + extra
-        try:
-            candidate = date(today.year + index // 12, index % 12 + 1, day)
-        except ValueError:
-            continue
-        if months_ahead is not None or candidate >= today:
-            return candidate
-    return None
 
 
 def _dated(today: date | None, year: str | None, month: int, day: int) -> date | None:
@@ -88,10 +68,6 @@ def _week_day(today: date | None, weekday: int, week: str | None) -> date | None
     return today + timedelta(days=(weekday - today.weekday()) % 7 or 7)
 
 
-def _weekday_of(on: date | None) -> str | None:
-    return None if on is None else WEEKDAYS[on.weekday()]
-
-
 def find_days(text: str, today: date | None, weekday_today: str | None) -> list[DayHeard]:
     """Every day or date said in ``text``, in order, none inside another."""
     found: list[DayHeard] = []
@@ -101,12 +77,12 @@ def find_days(text: str, today: date | None, weekday_today: str | None) -> list[
         if any(start < t_end and t_start < end for t_start, t_end in taken):
             return
         taken.append((start, end))
-        found.append(DayHeard(start, end, on, weekday or _weekday_of(on), relative))
+        found.append(DayHeard(start, end, on, weekday or (weekday_of(on) if on else None), relative))
 
     for m in _YEAR_MONTH_DAY.finditer(text):
         add(m.start(), m.end(), _dated(today, m.group(1), int(m.group(2)), int(m.group(3))), None)
-    for m in NUMERIC_DATE.finditer(text):
-        year = m.group(3)
+    for m in (*NUMERIC_DATE.finditer(text), *_DOTTED.finditer(text)):
+        year = m.group(3) or None
         said = None if year is None else str(int(year) + 2000 if len(year) == 2 else int(year))
         add(m.start(), m.end(), _dated(today, said, int(m.group(1)), int(m.group(2))), None)
     for m in _OF_MONTH.finditer(text):
@@ -128,10 +104,10 @@ def find_days(text: str, today: date | None, weekday_today: str | None) -> list[
         add(m.start(), m.end(), on, weekday, _RELATIVE_NAMES[offset])
     week = None
     for m in _WEEKDAY.finditer(text):
-        weekday = "월화수목금토일".index(m.group(2))
+        number = "월화수목금토일".index(m.group(2))
         # "다음 주 화요일이나 수요일": the second weekday is in the week said with the first
         week = m.group(1) or (week if _listed_after(text, found, m.start()) else None)
-        add(m.start(), m.end(), _week_day(today, weekday, week), WEEKDAYS[weekday])
+        add(m.start(), m.end(), _week_day(today, number, week), WEEKDAYS[number])
     return sorted(found, key=lambda heard: heard.start)
 
 
@@ -151,7 +127,10 @@ def _listed_after(text: str, found: list[DayHeard], at: int) -> bool:
 
 
 def or_between(between: str) -> bool:
-    """The words between two values offer them as alternatives: "이나", "또는", "아니면"; not "아니, " (a correction)."""
+    """The words between two values offer them as alternatives: "이나", "또는", "아니면".
+
+    Not "아니, ": a correction.
+    """
     between = between.strip(" ,.?!")
     for particle in ("에", "은", "는", "이", "요", "이요"):
         between = between.removeprefix(particle) if between not in lexicon.OR_WORDS else between

@@ -32,9 +32,13 @@ _MINUTES = re.compile(rf"(\d{{1,2}})\s?시\s?({_SINO})\s?분")
 _MONTH = re.compile(_NOT_HANGUL_BEFORE + rf"({_SINO}|유|시)월(?!요일)")
 # A day of the month glued to its counter: "십일", "이십오일"; not "요일", "내일" (not a number before it).
 _DAY = re.compile(rf"(?:(?<![가-힣])|(?<=월))({_SINO})일(?!요일|절)")
+# ... or apart from it when the number has tens: "십일 일" (the 11th), "이십이 일"; not "이 일" ("this work").
+_SPACED_DAY = re.compile(r"(?:(?<![가-힣])|(?<=월))([이삼]?십[일이삼사오육칠팔구]?)\s일(?!요일|절)")
 # Digit syllables, one word or several: "공일공 일이삼사 오육칠팔", "구공공일일일 다시 일이삼사오육칠" ("다시": a dash).
-_DIGIT_WORD = r"[공영일이삼사오육칠팔구]+"
-_DIGIT_RUN = re.compile(_NOT_HANGUL_BEFORE + rf"{_DIGIT_WORD}(?:(?:\s*-\s*|\s+다시\s+|\s+){_DIGIT_WORD})*(?![가-힣])")
+# A word of digit syllables ends where a particle or a pause begins ("칠팔구공이요": 7890, then "이요").
+_DIGIT_WORD = (r"[공영일이삼사오육칠팔구]+?(?=이요|이에요|이고|이랑|요|예요|에요|에\s*[공영일이삼사오육칠팔구]"
+               r"|로|으로|고|입니다|번|(?![가-힣]))")
+_DIGIT_RUN = re.compile(_NOT_HANGUL_BEFORE + rf"{_DIGIT_WORD}(?:(?:\s*-\s*|\s+다시\s+|에\s*|\s+){_DIGIT_WORD})*")
 _LONGEST_DIGIT_RUN = 6  # fewer digit syllables are words ("이삼일": two or three days, "오일": oil)
 
 
@@ -57,7 +61,7 @@ def _month(found: re.Match[str]) -> str:
 
 def _digits(found: re.Match[str]) -> str:
     """A run of digit syllables as digits when it is long enough to be a phone or ID number, else as said."""
-    syllables = re.sub(r"[^공영일이삼사오육칠팔구\s-]|다시", " ", found.group())
+    syllables = re.sub(r"[^공영일이삼사오육칠팔구\s-]|다시|에", " ", found.group())
     groups = ["".join(PHONE_DIGITS[ch] for ch in group) for group in re.split(r"[\s-]+", syllables) if group]
     if sum(len(group) for group in groups) < _LONGEST_DIGIT_RUN:
         return found.group()
@@ -78,4 +82,5 @@ def numbers_as_digits(text: str) -> str:
     text = _SINO_HOUR.sub(lambda m: f"{sino_value(m.group(1))}시", text)
     text = _MINUTES.sub(lambda m: f"{m.group(1)}시 {sino_value(m.group(2))}분", text)
     text = _MONTH.sub(_month, text)
+    text = _SPACED_DAY.sub(lambda m: f"{sino_value(m.group(1))}일", text)
     return _DAY.sub(lambda m: f"{sino_value(m.group(1))}일", text)
