@@ -43,7 +43,7 @@ HEARING: dict[Language, dict[str, tuple[str, str]]] = {
     "en": {"bare_name_of": ("voicekit.nlu", "bare_name_of"), "spelled": ("voicekit.nlu.spelling", "spelled"),
            "masked": ("voicekit.privacy", "mask_sensitive"),
            "name_after_lead_in": ("dialog.names_heard", "name_after_lead_in")},
-    "ko": {"bare_name_of": ("voicekit.nlu.ko", "bare_name_of"), "spelled": ("dialog.korean_names", "spelled"),
+    "ko": {"bare_name_of": ("voicekit.nlu.ko", "bare_name_of"), "spelled": ("voicekit.nlu.ko", "spelled"),
            "masked": ("voicekit.nlu.ko", "masked"),
            "name_after_lead_in": ("dialog.korean_names", "name_after_lead_in")},
 }
