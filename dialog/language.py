@@ -42,10 +42,12 @@ PARSERS: dict[Language, tuple[str, str]] = {"en": ("voicekit.nlu", "analyse"), "
 HEARING: dict[Language, dict[str, tuple[str, str]]] = {
     "en": {"bare_name_of": ("voicekit.nlu", "bare_name_of"), "spelled": ("voicekit.nlu.spelling", "spelled"),
            "masked": ("voicekit.privacy", "mask_sensitive"),
-           "name_after_lead_in": ("dialog.names_heard", "name_after_lead_in")},
+           "name_after_lead_in": ("dialog.names_heard", "name_after_lead_in"),
+           "take_phone_number": ("voicekit.privacy", "take_phone_number")},
     "ko": {"bare_name_of": ("voicekit.nlu.ko", "bare_name_of"), "spelled": ("voicekit.nlu.ko", "spelled"),
            "masked": ("voicekit.nlu.ko", "masked"),
-           "name_after_lead_in": ("dialog.korean_names", "name_after_lead_in")},
+           "name_after_lead_in": ("dialog.korean_names", "name_after_lead_in"),
+           "take_phone_number": ("dialog.korean_names", "take_phone_number")},
 }
 # The consent gate, per language: a module with ``is_consent(text, write)`` and ``key_said(text)``, each its own
 # allow-list (never a translation of another's), so no language's gate can open on another's words.
@@ -112,6 +114,10 @@ class _Hearing:
     def name_after_lead_in(self, text: str, heard: Understanding) -> str | None:
         """At the name question: the name after a lead-in ("it's Sam"), where the parser heard none."""
         return _heard_by("name_after_lead_in")(text, heard)
+
+    def take_phone_number(self, text: str) -> tuple[str, str | None]:
+        """(the words with the number as its last four, the digits) where a number was asked for, else (text, None)."""
+        return _heard_by("take_phone_number")(text)
 
     def masked(self, text: str) -> str:
         """``text`` with card, ID and other long numbers masked, however the language says digits."""

@@ -166,3 +166,13 @@ def test_the_console_holds_a_whole_korean_call_that_books(monkeypatch, capsys):
     assert "12월 8일 화요일 오후 3시 반 예약이에요. 이대로 예약할까요?" in out
     assert "이하늘 님, 12월 8일 화요일 오후 3시 반으로 예약됐어요." in out
     assert "'date': '2026-12-08', 'time': '15:30', 'name': '이하늘'" in out
+
+
+def test_a_phone_number_said_in_korean_digits_is_taken_and_read_back_in_its_groups():
+    agent = korean_call(ask_contact_number=True)
+    assert agent.handle("12월 10일 오전 10시 예약이요, 이름은 이하늘이에요")["say"] == ko.CONTACT_NUMBER
+    read_back = agent.handle("공일공 일이삼사 오육칠팔이요")
+    assert "연락처는 공일공, 일이삼사, 오육칠팔이에요." in read_back["say"]
+    assert agent.heard == "[phone ending 5678]이요"  # the transcript keeps its last four only
+    assert agent.handle("네")["tool_calls"] == ["book"]
+    assert agent.api.bookings[0]["phone"] == "+821012345678"
