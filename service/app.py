@@ -234,7 +234,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 record["user"] = shortened(record["user"])
             call.save_turn(record, getattr(api, "plan", {}))
         detector.watch(agent.heard)
-        judge_writes(agent.heard, api.calls, ended_before=agent.after_the_end)
+        judge_writes(agent.heard, api.calls, ended_before=agent.after_the_end, language=agent.language)
         observe_turn(call_id, reply, api.calls, stopwatch.seconds(), handoff["reason"] if handoff else None)
         if reply["state"] in TERMINAL:
             pruner.add(call_id)

@@ -150,3 +150,16 @@ def test_a_spoiler_anywhere_in_a_korean_yes_shuts_the_gate(yes, spoiler, where, 
         half = len(yes) // 2 or 1
         turn = yes[:half] + gap + spoiler + gap + yes[half:]
     assert not consent_ko.is_consent(turn, "book"), turn
+
+
+@pytest.mark.parametrize("turn", ["네", "네, 예약해 주세요", "그렇게 해 주세요", "네 맞아요", "취소해 주세요"])
+def test_the_services_guard_takes_a_whole_korean_yes_for_one_on_a_korean_line_only(turn):
+    from service.guards import plain_yes
+    assert plain_yes(turn, "ko")
+    assert not plain_yes("그렇게 해 주세요")  # an English line's guard knows no Korean request
+
+
+@pytest.mark.parametrize("turn", NOT_CONSENT)
+def test_the_services_guard_never_takes_a_korean_non_yes_for_a_yes(turn):
+    from service.guards import plain_yes
+    assert not plain_yes(turn, "ko")
