@@ -10,6 +10,8 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agent import VoiceAgent
 from dialog.config_checks import ConfigError
@@ -176,3 +178,17 @@ def test_a_phone_number_said_in_korean_digits_is_taken_and_read_back_in_its_grou
     assert agent.heard == "[phone ending 5678]이요"  # the transcript keeps its last four only
     assert agent.handle("네")["tool_calls"] == ["book"]
     assert agent.api.bookings[0]["phone"] == "+821012345678"
+
+
+KOREAN_TURNS = ["예약하고 싶어요", "12월 10일이요", "오전 10시요", "이하늘이에요", "네", "아니요", "잠깐만요", "네?",
+                "10일이나 11일", "그만할게요", "상담원 연결해 주세요", "공일공 일이삼사 오육칠팔", "이, 하, 늘", "",
+                "900101-1234567", "몇 시까지 해요?", "숨을 못 쉬겠어요", "[DTMF] 1", "1번", "취소해 주세요"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(KOREAN_TURNS), st.text(max_size=40)), min_size=1, max_size=6))
+def test_a_korean_call_never_raises_and_always_says_something(turns):
+    agent = korean_call()
+    for turn in turns:
+        reply = agent.handle(turn)
+        assert reply["say"].strip() and reply["state"]
