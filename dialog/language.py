@@ -1,9 +1,11 @@
-"""The call's language: which sentences the agent says, for every module that says something.
+"""The call's language: the sentences the agent says, what hears the caller, and the consent gate.
 
-A language is a seam, not a fork. Nodes and rules keep writing ``phrases.WHICH_DAY`` or
-``calendar_phrases.hours_on(...)``; the names below hand each lookup to the set of the call being run:
-English (``dialog.phrases``, ``dialog.security_phrases``, ``dialog.calendar_phrases``) or Korean
-(``dialog.phrases.ko``, with the same names and signatures, checked by ``test_phrases_in_every_language``).
+A language is a seam, not a fork: the graph and its nodes are the same in every language. Nodes and rules keep
+writing ``phrases.WHICH_DAY`` or ``calendar_phrases.hours_on(...)``; the names below hand each lookup to the set of
+the call being run: English (``dialog.phrases``, ``dialog.security_phrases``, ``dialog.calendar_phrases``) or Korean
+(``dialog.phrases.ko``, with the same names and signatures, checked by ``test_phrases_in_every_language``). The
+same way, ``hearing`` has the call's language's bare names, spellings, masking and phone numbers; ``parser_for``
+and ``consent_gate`` are asked by the run's ``Context`` and CONFIRM. Adding a language: docs/languages.md.
 
 Why a context variable and not a parameter: the sentences are reached from some hundred and thirty places, most of
 them pure functions of the call's state (a read-back, a re-ask, a note) that never see the run's ``Context``.
