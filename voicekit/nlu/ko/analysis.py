@@ -56,6 +56,9 @@ def normalised(text: str) -> str:
     return numbers_as_digits(text)
 
 
+_OR_INSIDE = ("아니면", "또는", "혹은", "이든지", "거나")
+
+
 def _choice_between(text: str, spans: list[tuple[int, int]]) -> bool:
     """Two values offered for the caller to choose ("10일이나 11일", "11일 12일", "둘 다 돼요").
 
@@ -66,7 +69,7 @@ def _choice_between(text: str, spans: list[tuple[int, int]]) -> bool:
         return True
     for (_, a_end), (b_start, _) in zip(spans, spans[1:], strict=False):
         between = text[a_end:b_start].replace(" ", "")
-        if or_between(between):
+        if or_between(between) or has(between, _OR_INSIDE):  # "10일 세 시 아니면 11일 네 시"
             return True
         if has(between, lexicon.CORRECTIONS) or has(between, lexicon.FALLBACK_CUES) or len(between.strip(",.")) > 6:
             return False
