@@ -39,18 +39,21 @@ class KoTurn(Turn):
 
 _QUESTION_ENDINGS = ("나요", "까요", "니까", "는지", "가요", "죠", "하세요", "쉬세요", "되죠", "맞죠", "있어요?",
                      "되나", "있나", "하나", "될까", "되냐", "돼?")
+# Endings that look like a question's and are none: a request, a verb whose stem ends in 나 ("끝나요", "만나요").
+_NOT_ASKING = ("주세요", "끝나요", "만나요", "나와요")
 _QUESTION_WORDS = re.compile(r"(?<![가-힣])(?:몇|언제|어디|무슨|어떻게|어느|왜|뭐예요|뭔가요)")
 
 
 def asks(text: str) -> bool:
     """A question: a question mark, a question's ending ("토요일에도 진료하나요") or word ("오늘 몇 시에 문 닫아요")."""
     bare = text.strip(" .~…!")
-    return "?" in text or (bare.endswith(_QUESTION_ENDINGS) and not bare.endswith("주세요")) \
-        or _QUESTION_WORDS.search(text) is not None or _ASKING_WORD.search(text) is not None
+    return "?" in text or (bare.endswith(_QUESTION_ENDINGS) and not bare.endswith(_NOT_ASKING)) \
+        or _QUESTION_WORDS.search(text) is not None \
+        or any(found.group() not in _NOT_ASKING for found in _ASKING_WORD.finditer(text))
 
 
 # A word that asks, wherever it stands ("사람이 많나요 그 시간에").
-_ASKING_WORD = re.compile(r"[가-힣](?:나요|까요|습니까)(?![가-힣])")
+_ASKING_WORD = re.compile(r"[가-힣]+(?:나요|까요|습니까)(?![가-힣])")
 
 
 def has(compact: str, phrases: tuple[str, ...] | set[str]) -> bool:
