@@ -139,6 +139,7 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
          lambda t: _question(t) and has(_ko(t).compact, lexicon.SERVICE_PHRASES) and _not_booking(t), "hours"),
     Rule("a_no", lambda t: says_no(_ko(t)), "no"),
     Rule("changes_a_value", _changes_a_value, "no"),
+    Rule("says_a_value_is_wrong", lambda t: bool(t.heard.wrong), "no"),  # "이름이 좀 다른데요 김민서예요"
     # "다음 주 화요일 거 수요일로요": the appointment moved to the value said (LABELLING.md rule 3).
     Rule("moves_to_a_value", lambda t: t.heard.reschedule and (_ko(t).said_values or t.heard.wish is not None), "book"),
     Rule("asks_to_hold", lambda t: holds(_ko(t).compact) and not _ko(t).said_values and yes_at(_ko(t)) is None,

@@ -148,6 +148,7 @@ def is_stop(compact: str, asked: bool, heard: Understanding) -> bool:
 
     "네 됐어요" answers the question (SPEC 5.4: a yes before a soft stop is no ending).
     """
+    compact = compact.replace("잘못됐", "").replace("안됐", "")  # "요일이 잘못됐어요": wrong, not done
     if not has(compact, lexicon.STOP_PHRASES) or asked:
         return False
     if _YES_FIRST.match(compact) and not has(compact.replace("됐", ""), lexicon.STOP_PHRASES):
@@ -224,7 +225,7 @@ _VALUE_WORDS = {"name": ("이름", "성함", "철자", "스펠링", "성"), "day
                 "number": ("번호", "연락처")}
 _WRONG_AFTER = re.compile(r"(?:이|가|은|는|도|을|를)?"
                           r"(?:(?:이랑|랑|하고|과|와)?(?:이름|성함|날짜|요일|시간)(?:이|가|은|는|도)?)?"
-                          r"(?:좀|다|완전|전혀|둘다)?(?:틀렸|틀려|틀린|잘못|아니|아닌|다르|달라|안맞|이상)")
+                          r"(?:좀|다|완전|전혀|둘다)?(?:틀렸|틀려|틀린|잘못|아니|아닌|다르|다른|달라|안맞|이상)")
 
 
 def wrong_values(compact: str) -> list[str]:
