@@ -161,6 +161,9 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     # "네 안녕하세요 예약 좀 하려고요", "네, 내일 세 시로 예약해 주세요": a request after the yes, not consent to one.
     Rule("agrees_to_book", lambda t: _agreed_at(t) is not None and t.heard.booking_verb
          and (_ko(t).said_values or has(_ko(t).compact, lexicon.REQUEST_FORMS)), "book"),
+    # "김민지입니다 잘 부탁드립니다": a name given politely, agreeing to nothing.
+    Rule("gives_a_name_politely", lambda t: bool(t.heard.name) and not t.values and _agreed_at(t) not in (None, 0),
+         "inform"),
     Rule("agrees", lambda t: _agreed_at(t) is not None, "yes"),
     Rule("uses_a_booking_word", lambda t: t.heard.booking_words, "book"),
     Rule("asks_to_be_seen", lambda t: has(_ko(t).compact, lexicon.BOOK_PHRASES), "book"),
