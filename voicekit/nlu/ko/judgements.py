@@ -74,10 +74,13 @@ def is_yes_word(word: str) -> bool:
 def yes_at(turn: KoTurn) -> int | None:
     """Where the turn agrees in ``compact``: 0 for a leading yes word ("네, 맞아요"), else its first yes phrase.
 
-    "괜찮아요" alone is none (fine, or no thanks); a request is a yes only as the whole turn ("예약해 주세요").
+    "괜찮아요" alone is none (fine, or no thanks); a request is a yes only as the whole turn ("예약해 주세요");
+    "어" alone is a yes.
     """
     if turn.compact in lexicon.NOT_A_YES_ALONE:
         return None
+    if turn.compact in ("어", "어어") and not has(turn.text, ("...", "…")):
+        return 0  # "어" alone is the casual yes (LABELLING.md); "어..." only hesitates
     if is_yes_word(turn.lead) or is_yes_word(turn.lead.removesuffix("요")):
         return 0
     rest = turn.compact
