@@ -23,6 +23,7 @@ from voicekit.nlu.ko.intent_rules import INTENT_RULES
 from voicekit.nlu.ko.judgements import KoTurn, emergency, has, is_stop, reschedules, wrong_values
 from voicekit.nlu.ko.names import bare_name, find_name
 from voicekit.nlu.ko.numbers import numbers_as_digits, spoken_digits_as_numbers
+from voicekit.nlu.ko.reasons import visit_reason
 from voicekit.nlu.ko.times import TimeHeard, find_times, time_wish
 from voicekit.nlu.ko.values import (
     a_birth_date,
@@ -177,6 +178,7 @@ def _analyse(text: str, today: date | str | None) -> Understanding:
     heard.pick = choice(words_text)
     heard.callback = has(compact, lexicon.CALLBACK_PHRASES)
     heard.wrong = wrong_values(compact)
+    heard.reason = visit_reason(hidden)
     said_emergency = emergency(compact, words_text)
     heard.crisis = said_emergency and has(compact, lexicon.CRISIS_PHRASES)
     stop = is_stop(compact, "?" in words_text, heard)
