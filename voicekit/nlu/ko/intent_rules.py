@@ -172,5 +172,7 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("asks_the_hours", lambda t: asks_the_hours(_ko(t).compact) and not _ko(t).said_values, "hours"),
     Rule("asks_where", lambda t: asks_where(_ko(t).compact), "hours"),
     Rule("gives_a_value", _gives_a_value, "inform"),
+    # "아이 이름은 김도현이에요": a name given, though not the caller's (it is no value of theirs: LABELLING.md).
+    Rule("names_someone_else", lambda t: has(_ko(t).compact, ("이름은", "성함은", "이름으로", "이름이")), "inform"),
     Rule("not_understood", lambda t: True, "unknown"),
 )
