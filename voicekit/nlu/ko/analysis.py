@@ -127,7 +127,8 @@ def _wrong_of_a_no(heard: Understanding, text: str, days: list[DayHeard], times:
     if heard.wish is not None and not times:  # "아니 오전 말고 오후요": the time read back is wrong
         said.append((len(text), "time"))
     if heard.name:
-        said.append((text.find(heard.name[:1]), "name"))
+        at = text.find(heard.name)
+        said.append((at if at >= 0 else text.find(heard.name[:1]), "name"))  # "이 하늘이에요": said apart
     return [min(said)[1]] if said else []
 
 
