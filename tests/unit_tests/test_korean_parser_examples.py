@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from voicekit.nlu import Understanding
-from voicekit.nlu.ko import analyse, bare_name_of, parse
+from voicekit.nlu.ko import analyse, bare_name_of, parse, spoken_digits_as_numbers
 from voicekit.nlu.ko.act_rules import ACT_RULES
 from voicekit.nlu.ko.intent_rules import INTENT_RULES
 from voicekit.nlu.ko.spelling import spelled
@@ -124,3 +124,16 @@ def test_a_rule_that_breaks_drops_no_call(monkeypatch):
     assert (heard.intent, heard.intent_rule, heard.sensitive) == ("unknown", "failed", True)
     assert "1234567" not in heard.masked_text
     assert parse("이하늘이에요") == {"intent": "unknown", "day": None, "time": None, "name": None}
+
+
+@pytest.mark.parametrize(("said", "digits"), [
+    ("공일공 일이삼사 오육칠팔", "010-1234-5678"),
+    ("공일공에 삼사오육에 칠팔구공이요", "010-3456-7890이요"),
+    ("영일영 칠칠칠칠 팔팔팔팔", "010-7777-8888"),
+    ("플러스 팔이 10 1234 5678", "+82-10-1234-5678"),
+    ("010 3333 4444 이고", "010 3333 4444 이고"),
+    ("이삼일 후에요", "이삼일 후에요"),
+])
+def test_a_phone_number_said_in_digit_syllables_is_digits_for_the_line(said, digits):
+    """The line takes a phone number from digits (``voicekit.privacy.take_phone_number``): Korean ones said too."""
+    assert spoken_digits_as_numbers(said) == digits

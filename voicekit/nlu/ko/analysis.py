@@ -23,6 +23,7 @@ from voicekit.nlu.ko.intent_rules import INTENT_RULES
 from voicekit.nlu.ko.judgements import KoTurn, emergency, has, is_stop, reschedules, wrong_values
 from voicekit.nlu.ko.names import bare_name, find_name
 from voicekit.nlu.ko.numbers import numbers_as_digits, spoken_digits_as_numbers
+from voicekit.nlu.ko.reasons import visit_reason
 from voicekit.nlu.ko.times import TimeHeard, find_times, time_wish
 from voicekit.nlu.ko.values import (
     a_birth_date,
@@ -56,6 +57,9 @@ def normalised(text: str) -> str:
     return numbers_as_digits(text)
 
 
+_OR_INSIDE = ("아니면", "또는", "혹은", "이든지", "거나")
+
+
 def _choice_between(text: str, spans: list[tuple[int, int]]) -> bool:
     """Two values offered for the caller to choose ("10일이나 11일", "11일 12일", "둘 다 돼요").
 
@@ -66,7 +70,7 @@ def _choice_between(text: str, spans: list[tuple[int, int]]) -> bool:
         return True
     for (_, a_end), (b_start, _) in zip(spans, spans[1:], strict=False):
         between = text[a_end:b_start].replace(" ", "")
-        if or_between(between):
+        if or_between(between) or has(between, _OR_INSIDE):  # "10일 세 시 아니면 11일 네 시"
             return True
         if has(between, lexicon.CORRECTIONS) or has(between, lexicon.FALLBACK_CUES) or len(between.strip(",.")) > 6:
             return False
@@ -123,7 +127,8 @@ def _wrong_of_a_no(heard: Understanding, text: str, days: list[DayHeard], times:
     if heard.wish is not None and not times:  # "아니 오전 말고 오후요": the time read back is wrong
         said.append((len(text), "time"))
     if heard.name:
-        said.append((text.find(heard.name[:1]), "name"))
+        at = text.find(heard.name)
+        said.append((at if at >= 0 else text.find(heard.name[:1]), "name"))  # "이 하늘이에요": said apart
     return [min(said)[1]] if said else []
 
 
@@ -174,6 +179,7 @@ def _analyse(text: str, today: date | str | None) -> Understanding:
     heard.pick = choice(words_text)
     heard.callback = has(compact, lexicon.CALLBACK_PHRASES)
     heard.wrong = wrong_values(compact)
+    heard.reason = visit_reason(hidden)
     said_emergency = emergency(compact, words_text)
     heard.crisis = said_emergency and has(compact, lexicon.CRISIS_PHRASES)
     stop = is_stop(compact, "?" in words_text, heard)

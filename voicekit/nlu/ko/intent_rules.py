@@ -139,6 +139,7 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
          lambda t: _question(t) and has(_ko(t).compact, lexicon.SERVICE_PHRASES) and _not_booking(t), "hours"),
     Rule("a_no", lambda t: says_no(_ko(t)), "no"),
     Rule("changes_a_value", _changes_a_value, "no"),
+    Rule("says_a_value_is_wrong", lambda t: bool(t.heard.wrong), "no"),  # "이름이 좀 다른데요 김민서예요"
     # "다음 주 화요일 거 수요일로요": the appointment moved to the value said (LABELLING.md rule 3).
     Rule("moves_to_a_value", lambda t: t.heard.reschedule and (_ko(t).said_values or t.heard.wish is not None), "book"),
     Rule("asks_to_hold", lambda t: holds(_ko(t).compact) and not _ko(t).said_values and yes_at(_ko(t)) is None,
@@ -160,6 +161,9 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     # "네 안녕하세요 예약 좀 하려고요", "네, 내일 세 시로 예약해 주세요": a request after the yes, not consent to one.
     Rule("agrees_to_book", lambda t: _agreed_at(t) is not None and t.heard.booking_verb
          and (_ko(t).said_values or has(_ko(t).compact, lexicon.REQUEST_FORMS)), "book"),
+    # "김민지입니다 잘 부탁드립니다": a name given politely, agreeing to nothing.
+    Rule("gives_a_name_politely", lambda t: bool(t.heard.name) and not t.values and _agreed_at(t) not in (None, 0),
+         "inform"),
     Rule("agrees", lambda t: _agreed_at(t) is not None, "yes"),
     Rule("uses_a_booking_word", lambda t: t.heard.booking_words, "book"),
     Rule("asks_to_be_seen", lambda t: has(_ko(t).compact, lexicon.BOOK_PHRASES), "book"),
@@ -168,5 +172,7 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     Rule("asks_the_hours", lambda t: asks_the_hours(_ko(t).compact) and not _ko(t).said_values, "hours"),
     Rule("asks_where", lambda t: asks_where(_ko(t).compact), "hours"),
     Rule("gives_a_value", _gives_a_value, "inform"),
+    # "아이 이름은 김도현이에요": a name given, though not the caller's (it is no value of theirs: LABELLING.md).
+    Rule("names_someone_else", lambda t: has(_ko(t).compact, ("이름은", "성함은", "이름으로", "이름이")), "inform"),
     Rule("not_understood", lambda t: True, "unknown"),
 )

@@ -39,18 +39,21 @@ class KoTurn(Turn):
 
 _QUESTION_ENDINGS = ("나요", "까요", "니까", "는지", "가요", "죠", "하세요", "쉬세요", "되죠", "맞죠", "있어요?",
                      "되나", "있나", "하나", "될까", "되냐", "돼?")
+# Endings that look like a question's and are none: a request, a verb whose stem ends in 나 ("끝나요", "만나요").
+_NOT_ASKING = ("주세요", "끝나요", "만나요", "나와요")
 _QUESTION_WORDS = re.compile(r"(?<![가-힣])(?:몇|언제|어디|무슨|어떻게|어느|왜|뭐예요|뭔가요)")
 
 
 def asks(text: str) -> bool:
     """A question: a question mark, a question's ending ("토요일에도 진료하나요") or word ("오늘 몇 시에 문 닫아요")."""
     bare = text.strip(" .~…!")
-    return "?" in text or (bare.endswith(_QUESTION_ENDINGS) and not bare.endswith("주세요")) \
-        or _QUESTION_WORDS.search(text) is not None or _ASKING_WORD.search(text) is not None
+    return "?" in text or (bare.endswith(_QUESTION_ENDINGS) and not bare.endswith(_NOT_ASKING)) \
+        or _QUESTION_WORDS.search(text) is not None \
+        or any(found.group() not in _NOT_ASKING for found in _ASKING_WORD.finditer(text))
 
 
 # A word that asks, wherever it stands ("사람이 많나요 그 시간에").
-_ASKING_WORD = re.compile(r"[가-힣](?:나요|까요|습니까)(?![가-힣])")
+_ASKING_WORD = re.compile(r"[가-힣]+(?:나요|까요|습니까)(?![가-힣])")
 
 
 def has(compact: str, phrases: tuple[str, ...] | set[str]) -> bool:
@@ -71,10 +74,13 @@ def is_yes_word(word: str) -> bool:
 def yes_at(turn: KoTurn) -> int | None:
     """Where the turn agrees in ``compact``: 0 for a leading yes word ("네, 맞아요"), else its first yes phrase.
 
-    "괜찮아요" alone is none (fine, or no thanks); a request is a yes only as the whole turn ("예약해 주세요").
+    "괜찮아요" alone is none (fine, or no thanks); a request is a yes only as the whole turn ("예약해 주세요");
+    "어" alone is a yes.
     """
     if turn.compact in lexicon.NOT_A_YES_ALONE:
         return None
+    if turn.compact in ("어", "어어") and not has(turn.text, ("...", "…")):
+        return 0  # "어" alone is the casual yes (LABELLING.md); "어..." only hesitates
     if is_yes_word(turn.lead) or is_yes_word(turn.lead.removesuffix("요")):
         return 0
     rest = turn.compact
@@ -145,6 +151,7 @@ def is_stop(compact: str, asked: bool, heard: Understanding) -> bool:
 
     "네 됐어요" answers the question (SPEC 5.4: a yes before a soft stop is no ending).
     """
+    compact = compact.replace("잘못됐", "").replace("안됐", "")  # "요일이 잘못됐어요": wrong, not done
     if not has(compact, lexicon.STOP_PHRASES) or asked:
         return False
     if _YES_FIRST.match(compact) and not has(compact.replace("됐", ""), lexicon.STOP_PHRASES):
@@ -221,7 +228,7 @@ _VALUE_WORDS = {"name": ("이름", "성함", "철자", "스펠링", "성"), "day
                 "number": ("번호", "연락처")}
 _WRONG_AFTER = re.compile(r"(?:이|가|은|는|도|을|를)?"
                           r"(?:(?:이랑|랑|하고|과|와)?(?:이름|성함|날짜|요일|시간)(?:이|가|은|는|도)?)?"
-                          r"(?:좀|다|완전|전혀|둘다)?(?:틀렸|틀려|틀린|잘못|아니|아닌|다르|달라|안맞|이상)")
+                          r"(?:좀|다|완전|전혀|둘다)?(?:틀렸|틀려|틀린|잘못|아니|아닌|다르|다른|달라|안맞|이상)")
 
 
 def wrong_values(compact: str) -> list[str]:
