@@ -66,8 +66,9 @@ format: setup
 	$(VENV)/bin/ruff format .
 
 # pytest exits 5 when it collected no test: make treats any non-zero exit as failure, so CI fails too.
+# --durations=25: CI's log shows where the suite's time goes (the budget is 20 minutes on 2 cores).
 test: setup lint postgres browser speech
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest --durations=25 $(PYTEST_ARGS)
 
 # The README's picture of the browser simulator, taken by its first test (an ordinary test run keeps none).
 screenshot: setup browser
