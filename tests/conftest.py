@@ -85,32 +85,16 @@ def make_agent(sleeps):
     return factory
 
 
-# -- where each test runs under pytest-xdist (`make test`: -n 2) ---------------------------------------------------
-# The files that play a call's audio through Whisper in real time make one group, so one worker runs them one after
-# another: on two cores two such calls at once would starve each other's turn-taking waits. Every other integration
-# file (the LLM's, the typed simulator's among them) is a group of its own, so its module-scoped server (a service
-# worker, Radicale, PostgreSQL, the LLM, Chromium) starts once. Unit tests are spread test by test. The groups are
-# given to xdist as its scheduler (pytest 9 keeps a node's id where xdist 3.8's own `xdist_group` mark cannot add to
-# it), in collection order: the audio group, the first collected and the longest, starts first.
-AUDIO = ("test_browser_voice_call", "test_phone_", "test_short_replies", "test_twilio_", "test_two_machines")
-
-
-def xdist_group(nodeid: str) -> str:
-    """The work unit a test belongs to: "audio", an integration test's file, or the unit test itself."""
-    path = nodeid.split("::", 1)[0]
-    folder, _, name = path.rpartition("/")
-    if not folder.endswith("integration_tests"):
-        return nodeid
-    return "audio" if name.startswith(AUDIO) else path
-
-
+# -- where each test runs under pytest-xdist (`make test`: -n 2; the groups are in tests/where_tests_run.py) ----------
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    from xdist.scheduler import LoadScopeScheduling
+    from tests.where_tests_run import scheduler
 
-    class Grouped(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return xdist_group(nodeid)
+    return scheduler(config, log)
 
-    config.option.loadscopereorder = False  # keep collection order (by test count, the audio group could start last)
-    return Grouped(config, log)
+
+def pytest_collection_modifyitems(config, items):
+    if hasattr(config, "workerinput"):  # an xdist worker: every worker collects, and sorts, the same way
+        from tests.where_tests_run import AUDIO_GROUP, xdist_group
+
+        items.sort(key=lambda item: xdist_group(item.nodeid) != AUDIO_GROUP)  # stable: the longest group first
