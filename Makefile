@@ -67,8 +67,8 @@ format: setup
 
 # pytest exits 5 when it collected no test: make treats any non-zero exit as failure, so CI fails too.
 # --durations=25: CI's log shows where the suite's time goes (the budget is 20 minutes on 2 cores).
-# -n: one test process per core (pytest-xdist; tests/conftest.py keeps the audio, browser and LLM tests on one of
-# them); `make test PYTEST_WORKERS=0` runs in one process. Exit 5 for no test collected holds with xdist too.
+# -n: one test process per core (pytest-xdist; tests/where_tests_run.py keeps the tests that play a call's audio on
+# one of them); `make test PYTEST_WORKERS=0` runs in one process. Exit 5 for no test collected holds with xdist too.
 PYTEST_WORKERS ?= 2
 test: setup lint postgres browser speech
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --durations=25 $(PYTEST_ARGS)
