@@ -66,8 +66,12 @@ format: setup
 	$(VENV)/bin/ruff format .
 
 # pytest exits 5 when it collected no test: make treats any non-zero exit as failure, so CI fails too.
+# --durations=25: CI's log shows where the suite's time goes (the budget is 20 minutes on 2 cores).
+# -n: one test process per core (pytest-xdist; tests/where_tests_run.py keeps the tests that play a call's audio on
+# one of them); `make test PYTEST_WORKERS=0` runs in one process. Exit 5 for no test collected holds with xdist too.
+PYTEST_WORKERS ?= 2
 test: setup lint postgres browser speech
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --durations=25 $(PYTEST_ARGS)
 
 # The README's picture of the browser simulator, taken by its first test (an ordinary test run keeps none).
 screenshot: setup browser
