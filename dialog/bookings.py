@@ -11,8 +11,8 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from dialog import phrases
 from dialog.handoff import handoff_update
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate
 from voicekit.clinic import Booking
 from voicekit.phones import dialable

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from dialog import calendar_phrases
 from dialog.context import Context
+from dialog.language import calendar_phrases
 from dialog.state import CallState
 from voicekit.schedule import Schedule, coming
 

@@ -22,7 +22,7 @@ _CLINIC_REQUIRED = {
     "name": 'name = "Riverside Family Clinic"', "address": 'address = "12 Harbour Street, Riverside"',
     "phone": 'phone = "+1 617 555 0100"', "country": 'country = "US"', "timezone": 'timezone = "America/New_York"',
     "emergency_number": 'emergency_number = "911"', "crisis_line": 'crisis_line = "988"'}
-_CLINIC_OPTIONAL = ("transfer_number", "ring_seconds", "silent_turns_to_end")
+_CLINIC_OPTIONAL = ("transfer_number", "ring_seconds", "silent_turns_to_end", "language")
 # Which calendar keys each kind uses: another kind's key is refused, as it means the kind line was not changed.
 _CALENDAR_KEYS: dict[str, tuple[str, ...]] = {"demo": (), "sqlite": ("path",),
                                               "caldav": ("url", "username_env", "password_env")}
@@ -106,6 +106,7 @@ def _clinic(raw: dict[str, Any], reader: ClinicReader, folder: Path) -> ClinicCo
         ring_seconds=reader.whole("clinic.ring_seconds", clinic.get("ring_seconds", 30), 5, 300, "ring_seconds = 30"),
         silent_turns_to_end=reader.whole("clinic.silent_turns_to_end", clinic.get("silent_turns_to_end", 3), 1, 10,
                                          "silent_turns_to_end = 3"),
+        language=reader.language("clinic.language", clinic.get("language", "en")),
     )
     return ClinicConfig(profile=profile, slot_minutes=slot, times=times, source=reader.source,
                         calendar=_calendar(raw.get("calendar"), reader, folder),

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo, available_timezones
 import phonenumbers
 
 from dialog.config_checks import HOURS_FIX, Reader, masked_address, shown
+from dialog.language import LANGUAGE_NAMES, LANGUAGES, Language, check_language
 from voicekit.schedule import WEEKDAYS, hhmm, minutes
 
 _HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -86,6 +87,14 @@ class ClinicReader(Reader):
             self.fail(key, f"{shown(value)} is not a phone region",
                       'write the two-letter country code, such as "US", "CA" or "GB"')
         return region
+
+    def language(self, key: str, value: object) -> Language:
+        """A language the line speaks: "en" or "ko" (its sentences, its parser and its consent gate)."""
+        choices = " or ".join(f'"{code}" ({LANGUAGE_NAMES[code]})' for code in LANGUAGES)
+        text = self.text(key, value, 'language = "en"')
+        if text not in LANGUAGES:
+            self.fail(key, f"{shown(text)} is not a language of the line", f"write {choices}")
+        return check_language(text)
 
     def phone(self, key: str, value: object, country: str) -> str:
         """A dialable phone number of ``country`` (or with its own +country code), as written."""

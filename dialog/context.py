@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal, get_args
 
+from dialog.language import Language, parser_for
 from dialog.profile import ClinicProfile, is_open, next_opening
 from tools.writes import accepts, takes_dates
 from voicekit.backend import ClinicBackend
@@ -51,7 +52,8 @@ class Context:
     classify: Callable[[str], str] | None = None
     """LLM intent classifier text -> intent, used by the llm and hybrid modes."""
     parser: Parser = analyse
-    """The rule parser; the consent gate listens to it alone, never to the LLM."""
+    """The rule parser; the consent gate listens to it alone, never to the LLM. Left at English's, a clinic in
+    another language (``profile.language``) gets that language's rules (``dialog.language.parser_for``)."""
     new_call_id: Callable[[], str] = lambda: uuid.uuid4().hex
     """Mints the random id of a new call (idempotency keys are made from it, never from the thread id)."""
     caller_number: str | None = None
@@ -61,6 +63,11 @@ class Context:
     service's lines: HTTP, the browser, a withheld number; the lab's agent keeps SPEC 3.2's turns)."""
     paused: Callable[[], bool] | None = None
     """Whether staff have paused automated booking now (the service's switch); None: never paused."""
+
+    @property
+    def language(self) -> Language:
+        """The language of the call: the clinic's (``clinic.language``), English unless its file says otherwise."""
+        return self.profile.language
 
     def line_paused(self) -> bool:
         """Whether automated booking is paused for this turn (callers are told and put through or called back)."""
@@ -73,6 +80,8 @@ class Context:
         if isinstance(self.backoff, list):
             self.backoff = tuple(self.backoff)
         check_retry_settings(self.max_retries, self.backoff)
+        if self.parser is analyse and self.language != "en":
+            self.parser = parser_for(self.language)
         if self.nlu not in NLU_MODES:
             raise ValueError(f"nlu must be one of {', '.join(NLU_MODES)}, got {self.nlu!r}")
         if not callable(self.sleep):

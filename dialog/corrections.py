@@ -10,7 +10,7 @@ new one ("no, the day is wrong, make it Wednesday") is a correction like any oth
 
 from __future__ import annotations
 
-from dialog import phrases
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate
 from voicekit.nlu import Understanding
 

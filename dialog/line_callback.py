@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialog import phrases, security_phrases
 from dialog.context import Context
 from dialog.handoff import CALLBACK_ASKED, for_staff, handoff_update
 from dialog.hearing import hear
+from dialog.language import phrases, security_phrases
 from dialog.state import CallState, CallUpdate, Step, TaskName
 from voicekit.phones import corrected, why_not_a_phone
 from voicekit.privacy import PHONE_TOKEN_RE

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dialog import phrases
 from dialog.bookings import described, lookup_key, matching_bookings, numbers_to_check, unmatched_filters
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate, MoveRecord, Step, Summary, WriteNode
 from dialog.steps import new_appointment_step
 from voicekit.clinic import Booking

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from dialog.language import hearing
 from dialog.state import CallState
 from voicekit.lexicon import FILLERS, NOT_NAMES, PROVIDER_WORDS, YES_WORDS
 from voicekit.names import capitalise_name
-from voicekit.nlu import Understanding, bare_name_of
+from voicekit.nlu import Understanding
 
 # The words a caller may say before their name at the name question: greetings, fillers, a yes and an introduction.
 LEAD_IN = (FILLERS - {"like"}) | YES_WORDS | {
@@ -33,7 +34,7 @@ def name_said_alone(text: str, heard: Understanding, state: CallState) -> tuple[
     if heard.name is not None or state.asking == "phone" or not _may_be_a_name(text, heard):
         return None, heard
     provider = heard.provider or state.provider
-    alone = bare_name_of(text)
+    alone = hearing.bare_name_of(text)
     if state.dialog_state != "ASK_NAME" and alone is not None and provider is not None \
             and _is_the_provider(alone, provider):
         # "Johnson" after "Dr. Johnson"; asked for their own name, a caller named Lee who wants Dr. Lee is Lee.
@@ -93,7 +94,7 @@ def _is_the_provider(alone: str, provider: str) -> bool:
 
 def surname_added(text: str, heard: Understanding, known: str | None) -> str | None:
     """The whole name, when a bare name said after one repeats it with more ("Rob", then "Rob Robertson")."""
-    said = heard.name or bare_name_of(text)
+    said = heard.name or hearing.bare_name_of(text)
     if known and said and said.casefold().startswith(known.casefold() + " "):
         return said
     return None
@@ -105,7 +106,7 @@ def names_to_ask_about(text: str, heard: Understanding, spoken: str | None, know
     "Rob", then "Robertson" (or "Robertson", then "Rob") may be a slip or the whole name: the caller says which.
     A surname added ("Rob", then "Rob Robertson") is the whole name, taken as said; another name is a correction.
     """
-    said = heard.name or spoken or bare_name_of(text)
+    said = heard.name or spoken or hearing.bare_name_of(text)
     if not known or not said or said.casefold() == known.casefold():
         return []
     shorter, longer = sorted((known, said), key=len)

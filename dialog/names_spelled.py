@@ -21,11 +21,11 @@ import re
 from collections.abc import Iterable, Sequence
 from numbers import Real
 
-from dialog import phrases
 from dialog.handoff import handoff_update
+from dialog.language import hearing, phrases
 from dialog.state import CallState, CallUpdate
 from voicekit.nlu import Understanding
-from voicekit.nlu.spelling import Spelling, spelled
+from voicekit.nlu.spelling import Spelling
 
 UNSURE_BELOW = 0.6
 """A name word heard with a probability under this is unsure: the caller is asked to spell the name.
@@ -88,7 +88,7 @@ def close(known: str, heard: str) -> bool:
 
 def spelling_answer(state: CallState, heard: Understanding, text: str) -> CallUpdate | None:
     """The answer at the spelling question, its read-back or the choice of two; None: heard as any other turn."""
-    spelling = spelled(text)
+    spelling = hearing.spelled(text)  # the call's language's speller ("F R A S E R", "이, 하, 늘")
     if state.name_check == "which":
         return _chosen(state, heard, spelling)
     if state.name_check == "letters":

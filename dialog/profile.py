@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from dialog.language import Language, check_language
 from voicekit.clinic import WEEKDAYS
 from voicekit.phones import is_region
 
@@ -50,6 +51,8 @@ class ClinicProfile:
     """How long the warm transfer rings before nobody-answered: staff then get a callback request."""
     silent_turns_to_end: int = 3
     """Closed, nobody can take a hand-off: this many silent turns in a row end the call politely."""
+    language: Language = "en"
+    """The language the line speaks and hears ("en", "ko"): its sentences, its parser and its consent gate."""
 
     def __post_init__(self) -> None:
         """Refuse hours keyed by anything but a weekday name; take JSON lists as (open, close) pairs."""
@@ -78,6 +81,10 @@ class ClinicProfile:
         if not isinstance(self.silent_turns_to_end, int) or self.silent_turns_to_end < 1:
             raise ValueError(f"ClinicProfile.silent_turns_to_end must be a whole number >= 1, "
                              f"got {self.silent_turns_to_end!r}")
+        try:
+            check_language(self.language)
+        except ValueError as error:
+            raise ValueError(f"ClinicProfile.{error}") from None
 
 
 def _local(profile: ClinicProfile, now: datetime) -> datetime:

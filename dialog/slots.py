@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from dialog import moving, phrases
+from dialog import moving
+from dialog.language import phrases
 from dialog.profile import Hours
 from dialog.state import CallState, CallUpdate, TaskName
 from dialog.tasks import TASKS, said_date, task_named
@@ -67,7 +68,7 @@ def fill_slots(state: CallState, heard: Understanding, spoken_name: str | None, 
 
     if phone is None and _plain_no_to_read_back(state, heard):
         plain_no = task_named(task).plain_no
-        notes.append(plain_no.say)
+        notes.append(plain_no.say())
         if plain_no.start_over:
             return update | start_over() | {"notes": notes}
         time, update["wanted_time"] = None, None

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, NotRequired, TypedDict, get_args
 
-from dialog import phrases
 from tools.writes import WriteResult
 from voicekit.clinic import Booking
 from voicekit.nlu.types import MovedFrom, TimeWish
@@ -147,8 +146,9 @@ class CallState:
     """Sentences to say this turn before the question (answers, apologies, news from a tool)."""
     say: str = ""
     """What the agent said when the call ended (waiting nodes say theirs through interrupt)."""
-    last_prompt: str = phrases.GREETING
-    """The last question asked, repeated word for word on "say that again" or keypad 0."""
+    last_prompt: str = ""
+    """The last question asked, repeated word for word on "say that again" or keypad 0 (none yet: the greeting,
+    in the call's language, which a default here could not know)."""
     repeat: bool = False
     """The caller asked to hear the last prompt again this turn."""
     confirmed: bool = False

@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from dialog import line_callback, moving, phrases, security_phrases
+from dialog import line_callback, moving
 from dialog.bookings import described, lookup_key, matching_bookings, numbers_to_check, unmatched_filters
+from dialog.language import phrases, security_phrases
 from dialog.state import CallState, CallUpdate, Ending, Step, TaskName, WriteNode
 from dialog.steps import new_appointment_step
 from voicekit.nlu import Understanding
 from voicekit.schedule import minutes
 
+Said = Callable[[], str]
+"""A sentence looked up when it is said, in the call's language (``dialog.language``), never once at import."""
 CheckValues = Callable[[CallState, str | None, str | None, list[str]], CallUpdate]
 """(call before the turn, heard day, heard time, notes) -> the update with the usable "day" and "time"."""
 
@@ -25,7 +28,7 @@ CheckValues = Callable[[CallState, str | None, str | None, list[str]], CallUpdat
 class PlainNo:
     """What a plain "no" to the read-back (one that gives no new value) does."""
 
-    say: str
+    say: Said
     """What the caller hears first."""
     start_over: bool
     """True: drop the whole request; False: forget only the time and offer the open times again."""
@@ -45,7 +48,7 @@ class Task:
     """The ASK_DAY question."""
     ask_time: Callable[[CallState], str]
     """The ASK_TIME question."""
-    ask_name: str
+    ask_name: Said
     """The ASK_NAME question."""
     read_back: Callable[[CallState], str]
     """The CONFIRM read-back: every value the write will use, and the yes/no question."""
@@ -65,7 +68,7 @@ class Task:
     """What a plain "no" to the read-back does."""
     check_values: CheckValues
     """Drops a heard day/time the task cannot use and notes why (and may count a miss or hand off)."""
-    ask_phone: str = phrases.PHONE_FOR_CALLBACK
+    ask_phone: Said = lambda: phrases.PHONE_FOR_CALLBACK
     """The phone-number question (ASK_NAME, ``asking="phone"``)."""
 
 
@@ -135,7 +138,7 @@ BOOKING = Task(
     next_step=_next_for_booking,
     ask_day=lambda state: phrases.which_day_of(state.choices) if state.choices else phrases.WHICH_DAY,
     ask_time=_offered_times,
-    ask_name=phrases.NAME_FOR_BOOKING,
+    ask_name=lambda: phrases.NAME_FOR_BOOKING,
     read_back=lambda state: phrases.booking_read_back(state.name, state.day, _chosen_time(state), said_date(state),
                                                       state.provider, state.phone, state.extension),
     re_ask=lambda state: phrases.booking_re_ask(state.name, state.day, _chosen_time(state), said_date(state),
@@ -146,9 +149,9 @@ BOOKING = Task(
     ended="booked",
     farewell=lambda state: phrases.booked(state.name, state.day, _chosen_time(state),
                                           (state.result or {}).get("booking_id"), said_date(state)),
-    plain_no=PlainNo(say=phrases.ANOTHER_TIME, start_over=False),
+    plain_no=PlainNo(say=lambda: phrases.ANOTHER_TIME, start_over=False),
     check_values=_only_open_times,
-    ask_phone=phrases.CONTACT_NUMBER,
+    ask_phone=lambda: phrases.CONTACT_NUMBER,
 )
 
 
@@ -205,7 +208,7 @@ CANCELLING = Task(
     next_step=_next_for_cancelling,
     ask_day=_which_day_to_cancel,
     ask_time=lambda state: phrases.which_time_to_cancel(state.day),
-    ask_name=phrases.NAME_FOR_CANCELLING,
+    ask_name=lambda: phrases.NAME_FOR_CANCELLING,
     read_back=_cancelling_read_back,
     re_ask=_cancelling_re_ask,
     write="cancel",
@@ -213,9 +216,9 @@ CANCELLING = Task(
     consent="cancel",
     ended="cancelled",
     farewell=lambda state: phrases.cancelled(state.day, _chosen_time(state), said_date(state)),
-    plain_no=PlainNo(say=phrases.NOTHING_CANCELLED, start_over=True),
+    plain_no=PlainNo(say=lambda: phrases.NOTHING_CANCELLED, start_over=True),
     check_values=_only_own_appointments,
-    ask_phone=security_phrases.PHONE_FOR_CHECK,
+    ask_phone=lambda: security_phrases.PHONE_FOR_CHECK,
 )
 
 
@@ -228,14 +231,14 @@ RESCHEDULING = replace(
     next_step=moving.next_step,
     ask_day=moving.ask_day,
     ask_time=moving.ask_time,
-    ask_name=phrases.NAME_FOR_CANCELLING,
+    ask_name=lambda: phrases.NAME_FOR_CANCELLING,
     read_back=moving.read_back,
     re_ask=moving.re_ask,
     second_write="cancel",
     consent="move",
     ended="moved",
     farewell=moving.farewell,
-    ask_phone=security_phrases.PHONE_FOR_CHECK,
+    ask_phone=lambda: security_phrases.PHONE_FOR_CHECK,
 )
 
 # -- a request for staff to call back (offered when nobody is in to take the call) -----------------
@@ -259,7 +262,7 @@ CALLBACK = Task(
     next_step=_next_for_callback,
     ask_day=lambda state: phrases.WHICH_DAY,  # never asked: a callback needs a name and a number only
     ask_time=lambda state: phrases.WHICH_DAY,
-    ask_name=phrases.NAME_FOR_CALLBACK,
+    ask_name=lambda: phrases.NAME_FOR_CALLBACK,
     read_back=lambda state: phrases.callback_read_back(state.name, state.phone, state.day, state.time,
                                                        state.extension),
     re_ask=lambda state: phrases.callback_re_ask(state.name, state.phone),
@@ -268,7 +271,7 @@ CALLBACK = Task(
     consent="request_callback",
     ended="callback_requested",
     farewell=lambda state: phrases.callback_left(state.name, state.phone, state.staff_back),
-    plain_no=PlainNo(say=phrases.NO_CALLBACK_LEFT, start_over=True),
+    plain_no=PlainNo(say=lambda: phrases.NO_CALLBACK_LEFT, start_over=True),
     check_values=_about_the_call,
 )
 
@@ -282,8 +285,8 @@ TRANSFER_CALLBACK = replace(
     read_back=line_callback.read_back,
     re_ask=line_callback.re_ask,
     farewell=line_callback.ending,
-    plain_no=PlainNo(say=phrases.NO_CALLBACK_LEFT, start_over=False),
-    ask_phone=security_phrases.NUMBER_TO_CALL_BACK,
+    plain_no=PlainNo(say=lambda: phrases.NO_CALLBACK_LEFT, start_over=False),
+    ask_phone=lambda: security_phrases.NUMBER_TO_CALL_BACK,
 )
 
 # Priority order: "call me back about my appointment", "cancel my appointment" and "reschedule my

@@ -7,7 +7,7 @@ fallback ("10 am, if not 11 am").
 
 from __future__ import annotations
 
-from dialog import phrases
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate, TaskName
 from voicekit.nlu import Understanding
 from voicekit.nlu.types import TimeWish

@@ -11,13 +11,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dialog import calendar_phrases, line_callback, phrases
+from dialog import line_callback
 from dialog.calendar import month_refused
 from dialog.consent import changes_read_back
 from dialog.context import Context
 from dialog.corrections import back_to_what_is_wrong
 from dialog.handoff import handoff_update
 from dialog.hearing import hear, today_or_none
+from dialog.language import calendar_phrases, phrases
 from dialog.names_heard import name_said_alone, names_to_ask_about, surname_added
 from dialog.names_spelled import check_name, spelling_answer
 from dialog.slots import fill_slots, start_over

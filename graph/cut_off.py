@@ -7,7 +7,8 @@ from typing import Any, get_args
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import StateSnapshot
 
-from dialog import line_callback, moving, phrases
+from dialog import line_callback, moving
+from dialog.language import phrases
 from dialog.state import WriteNode
 from graph.speedups.three_channels import as_call, stored_update
 from tools.writes import accepts_idempotency_key

@@ -14,8 +14,9 @@ from typing import Any
 
 from langgraph.types import Command
 
+from dialog.language import hearing
 from voicekit.phones import is_a_phone_number
-from voicekit.privacy import mask_sensitive, take_phone_number
+from voicekit.privacy import take_phone_number
 
 
 def turn_input(raw: str, heard: str, waiting: Mapping[str, Any] | None, unsure: list[str], country: str,
@@ -31,7 +32,7 @@ def turn_input(raw: str, heard: str, waiting: Mapping[str, Any] | None, unsure: 
     if phone is not None or expects_phone:
         # A number asked for, or one said at another question ("Tuesday, and my number's 718 555 0102"): kept
         # out of the words, which show its last four only.
-        heard = mask_sensitive(words if phone is not None else raw)
+        heard = hearing.masked(words if phone is not None else raw)
     if waiting is not None:
         if phone is not None or expects_phone:
             return heard, Command(resume={"text": heard, "phone": phone, "unsure": unsure})

@@ -15,15 +15,16 @@ import logging
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.types import Durability
 
 from checkpoints import memory_checkpointer, saves_may_wait
-from dialog import phrases
 from dialog.context import Context, NluMode
 from dialog.hearing import default_classifier
+from dialog.language import Language, check_language, hearing, phrases, speaking
 from dialog.names_spelled import unsure_words
 from dialog.profile import ClinicProfile
 from dialog.state import TERMINAL, Handoff, Summary
@@ -38,7 +39,7 @@ from graph.turn_input import turn_input
 from graph.turn_lock import turn_lock
 from voicekit.backend import ClinicBackend
 from voicekit.phones import dialable
-from voicekit.privacy import mask_sensitive, replace_lone_surrogates, take_phone_number
+from voicekit.privacy import replace_lone_surrogates, take_phone_number
 
 log = logging.getLogger(__name__)
 allow_saves_in_thread()
@@ -78,6 +79,7 @@ class VoiceAgent(CallViews):
         caller_number: str | None = None,
         ask_contact_number: bool = False,
         paused: Callable[[], bool] | None = None,
+        language: Language | None = None,
     ):
         """``caller_number``: the line's caller id (Twilio's ``From``; no phone number = withheld), kept with the call.
 
@@ -85,13 +87,18 @@ class VoiceAgent(CallViews):
         ``ask_contact_number``: without a caller id, a booking asks for a number to reach the caller on (the service
         turns it on for its lines; the lab's calls keep SPEC 3.2's turns).
         ``paused()``: whether staff have paused automated booking (asked each turn; the service's switch).
+        ``language``: what the call speaks and hears ("en", "ko"); None: the clinic's (``profile.language``, which is
+        English unless the clinic file says ``clinic.language``). The graph is the same in every language.
         """
         _check_api(api)
+        profile = profile or ClinicProfile()
+        if language is not None:
+            profile = replace(profile, language=check_language(language))
         if nlu in ("llm", "hybrid") and classify is None:
             classify = default_classifier(nlu, llm_deadline)
         self.api = api
         self.context = Context(api=api, sleep=sleep, max_retries=max_retries, backoff=tuple(backoff),
-                               clock=clock, profile=profile or ClinicProfile(), nlu=nlu, classify=classify,
+                               clock=clock, profile=profile, nlu=nlu, classify=classify,
                                caller_number=caller_number, ask_contact_number=ask_contact_number,
                                paused=paused)
         if checkpointer is None:
@@ -124,6 +131,11 @@ class VoiceAgent(CallViews):
                 f"thread {self.thread_id!r} holds a call that has already ended ({self.state}): a new call needs a "
                 "new thread_id (or none, and one is made up); to answer more turns of that ended call (rule 9), "
                 "pass continue_ended=True")
+
+    @property
+    def language(self) -> Language:
+        """The language the call speaks and hears ("en", "ko"): the phone line picks its recogniser and voice by it."""
+        return self.context.language
 
     # -- what the grader reads ---------------------------------------------------------------
     @property
@@ -167,13 +179,15 @@ class VoiceAgent(CallViews):
         elif not isinstance(text, str):
             raise TypeError(f"handle() takes the caller's utterance as a str, got {type(text).__name__}")
         raw = replace_lone_surrogates(text)
-        self.heard = mask_sensitive(raw)
+        with speaking(self.context.language):  # "구공공일공일 ..." is a number in Korean
+            self.heard = hearing.masked(raw)
         unsure = unsure_words(words, self.heard)
         return self._taking_turn(lambda: self._turn(raw, unsure))
 
     def _taking_turn(self, turn: Callable[[], tuple[str, str]]) -> dict:
         """Run one turn under the call's lock; whatever fails, the caller hears something and a person takes over."""
-        with self._turns.lock:  # one turn of this call at a time: its tools are this turn's entries of api.calls
+        # one turn of this call at a time (its tools are this turn's entries of api.calls), in the call's language
+        with self._turns.lock, speaking(self.context.language):
             before = len(self.api.calls)
             try:
                 say, state = turn()
@@ -204,7 +218,7 @@ class VoiceAgent(CallViews):
                 cut_off = (snapshot.values or {}).get("utterance")
                 never_resend_a_keyless_write(self._graph, self._config, self.api, snapshot)
                 self._run(None)
-                if cut_off in (mask_sensitive(raw), mask_sensitive(take_phone_number(raw)[0])):
+                if cut_off in (hearing.masked(raw), hearing.masked(take_phone_number(raw)[0])):
                     return self._answer()
                 snapshot = self._graph.get_state(self._config)
             waiting = snapshot.interrupts[0].value if snapshot.interrupts else None

@@ -6,5 +6,5 @@ The number a callback request will ring, or (cancelling or moving an appointment
 from dialog.tasks import task_named
 from nodes.common import waiting_node
 
-ask_phone = waiting_node("ASK_NAME", lambda state, context: task_named(state.task).ask_phone, asking="phone",
+ask_phone = waiting_node("ASK_NAME", lambda state, context: task_named(state.task).ask_phone(), asking="phone",
                          name="ask_phone")

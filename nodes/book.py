@@ -11,10 +11,11 @@ from typing import cast
 
 from langgraph.runtime import Runtime
 
-from dialog import calendar_phrases, moving, phrases
+from dialog import moving
 from dialog.calendar import still_bookable
 from dialog.context import Context
 from dialog.handoff import handoff_update
+from dialog.language import calendar_phrases, phrases
 from dialog.state import CallState, CallUpdate
 from dialog.tasks import task_named
 from nodes.common import clinic

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from dialog import moving, phrases
+from dialog import moving
 from dialog.bookings import matching_bookings
 from dialog.context import Context
 from dialog.handoff import handoff_update
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate, Summary
 from dialog.tasks import task_named
 from nodes.common import canceller, clinic

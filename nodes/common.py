@@ -11,11 +11,12 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from dialog.context import Context
+from dialog.language import hearing, phrases
 from dialog.state import Asking, CallState, CallUpdate, DialogState, Prompt, TaskName
 from dialog.turn import take_turn
 from tools.retry import call_read_tool
 from voicekit.backend import CallbackTaker, Canceller, ClinicBackend
-from voicekit.privacy import mask_sensitive, take_phone_number
+from voicekit.privacy import take_phone_number
 
 Question = Callable[[CallState, Context], str]
 """What a waiting node asks, from the call and its dependencies."""
@@ -37,8 +38,8 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
     """
 
     def node(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> CallUpdate:
-        asked = state.last_prompt if state.repeat else question(replace(state, dialog_state=dialog_state),
-                                                                runtime.context)
+        asked = (state.last_prompt or phrases.GREETING) if state.repeat else question(
+            replace(state, dialog_state=dialog_state), runtime.context)
         say = asked if state.repeat else " ".join([*state.notes, asked])
         # A callback's read-back may hear a corrected number; a cancel's never does (a number said there is no check);
         # a booking's that asks for a contact number takes one at any of its questions (never "a card number").
@@ -46,7 +47,7 @@ def waiting_node(dialog_state: DialogState, question: Question, on_answer: Answe
         expects: Asking | None = "phone" if asking == "phone" or state.task in CALLBACK_TASKS or contact else None
         answer = interrupt(Prompt(say=say, state=dialog_state, expects=expects))
         text, phone = caller_answer(answer, expects)
-        update: CallUpdate = {"utterance": mask_sensitive(text), "dialog_state": dialog_state,
+        update: CallUpdate = {"utterance": hearing.masked(text), "dialog_state": dialog_state,
                                   "last_prompt": asked, "say": say, "notes": [], "repeat": False, "asking": asking,
                                   "phone_heard": phone, "unsure_words": unsure_of(answer)}
         if on_answer is not None:

@@ -1,17 +1,17 @@
 """CONFIRM: read the booking (or cancellation) back and wait. The only door to book and cancel.
 
-The consent gate (``dialog.consent``) opens it: a turn that is, as a whole, an explicit yes (or only the
-keypad key 1). A "yes" that also changes a value is a correction (the caller has not heard the new values
-read back), and no parser or LLM takes part: anything but consent goes to ``understand``, which applies a
-"no" or a correction, and answers anything else with one short re-ask.
+The consent gate of the call's language (``dialog.consent``, ``dialog.consent_ko``) opens it: a turn that is,
+as a whole, an explicit yes (or only the keypad key 1). A "yes" that also changes a value is a correction (the
+caller has not heard the new values read back), and no parser or LLM takes part: anything but consent goes to
+``understand``, which applies a "no" or a correction, and answers anything else with one short re-ask.
 """
 
 from __future__ import annotations
 
 from langchain_core.runnables import RunnableConfig
 
-from dialog.consent import is_consent, key_said
 from dialog.context import Context
+from dialog.language import consent_gate
 from dialog.state import CallState, CallUpdate
 from dialog.tasks import task_named
 from nodes.common import waiting_node
@@ -19,14 +19,15 @@ from nodes.common import waiting_node
 
 def judge(state: CallState, text: str, context: Context, config: RunnableConfig) -> CallUpdate:
     """Open the gate for one write (numbered, for its idempotency key), or keep it shut."""
-    key = key_said(text)
+    gate = consent_gate(context.language)  # each language's own allow-list (English's: dialog.consent)
+    key = gate.key_said(text)
     if key is not None:
         # "two" after "press ... two for no" is that key, a no; "one" is heard as the key too, never 1 pm, but only
         # a pressed 1 opens the gate (SPEC 5.1), so a spoken one gets the short re-ask with the read-back unchanged.
         return {"confirmed": False, "utterance": f"[DTMF] {key}"}
     if context.line_paused() and state.task != "callback":  # staff paused booking: this yes books nothing
         return {"confirmed": False}
-    if not is_consent(text, task_named(state.task).consent):
+    if not gate.is_consent(text, task_named(state.task).consent):
         return {"confirmed": False}
     accepted = state.confirmations + 1
     # Never a key another call could share (a thread id reused, or "None"): a call without an id gets one now.

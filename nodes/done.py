@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dialog import phrases
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate
 from dialog.tasks import task_named
 

@@ -12,10 +12,10 @@ from typing import cast
 
 from langgraph.runtime import Runtime
 
-from dialog import phrases, security_phrases
 from dialog.bookings import lookup_key, numbers_to_check, the_callers, theirs_to_cancel
 from dialog.context import Context
 from dialog.handoff import handoff_update
+from dialog.language import phrases, security_phrases
 from dialog.moving import described_filters
 from dialog.state import CallState, CallUpdate
 from nodes.common import clinic, read_tool

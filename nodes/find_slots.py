@@ -7,11 +7,11 @@ from datetime import date, timedelta
 
 from langgraph.runtime import Runtime
 
-from dialog import phrases
 from dialog.calendar import date_refused, instead_of_past, offered_on
 from dialog.context import Context
 from dialog.handoff import handoff_update
 from dialog.hearing import today_or_none
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate
 from dialog.tasks import not_open, said_date
 from dialog.time_wishes import closed_for, closed_then, fitting, offer_on, open_choices, with_fallback

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dialog import line_callback, phrases
+from dialog import line_callback
 from dialog.handoff import summary
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate, Handoff
 
 

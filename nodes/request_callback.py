@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from dialog import line_callback, phrases
+from dialog import line_callback
 from dialog.context import Context
 from dialog.handoff import callback_record
+from dialog.language import phrases
 from dialog.state import CallState, CallUpdate
 from nodes.common import callback_taker, clinic
 from tools.writes import call_write_tool

@@ -58,6 +58,7 @@ from dialog.phrases.notes import (
     staff_back_at,
     staff_not_in,
     unknown_relative_day,
+    welcome,
 )
 from dialog.phrases.questions import (
     CANNOT_FIND_APPOINTMENT,
@@ -110,7 +111,7 @@ __all__ = [
     "automated_line", "clinic_name",
     "UNAVAILABLE", "NO_LOOKUP_HERE", "MAY_HAVE_GONE_THROUGH", "BOOKING_REFUSED", "CANCELLING_REFUSED",
     "HANDOFF_WHEN_CLOSED", "HANDOFF_BECAUSE", "passed_on", "SAY_AGAIN", "BROKEN",
-    "REASON_NOTED", "REMARK_HEARD", "LINE_PAUSED", "line_paused",
+    "REASON_NOTED", "REMARK_HEARD", "LINE_PAUSED", "line_paused", "welcome",
 ]
 
 from dialog.phrases.time_wishes import (  # noqa: E402  (kept apart: added for time constraints, issue 30)

@@ -90,3 +90,8 @@ def automated_line(name: str) -> str:
 def address(where: str, phone: str) -> str:
     """Where the clinic is."""
     return f"We're at {where}. Our phone number is {spoken_phone(phone)}."
+
+
+def welcome(name: str) -> str:
+    """The line's first words: the clinic's name, and that an automated line is answering (the disclosure)."""
+    return f"Thank you for calling {name}. This is an automated booking line. How can I help you today?"

@@ -21,8 +21,8 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
 from dialog.context import Context
+from dialog.language import hearing, speaking
 from dialog.state import CallState, CallUpdate, DialogState
-from voicekit.privacy import mask_sensitive
 
 OWN_CHANNELS = ("utterance", "dialog_state")
 """The fields kept as channels of their own; all the others live in ``call``."""
@@ -32,7 +32,7 @@ _FIELDS = frozenset(f.name for f in fields(CallState))
 def _masked(_old: str, new: str) -> str:
     # Every write of the caller's words goes through here, so no checkpoint holds a card number,
     # whichever client (VoiceAgent, Studio, the service) sent the turn.
-    return mask_sensitive(new)
+    return hearing.masked(new)  # in the call's language ("구공공일공일..." is a number too)
 
 
 def _merged(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -75,12 +75,14 @@ def call_values(values: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def uniform_call(
         node: Callable[..., CallUpdate]) -> Callable[[CallState, Runtime[Context], RunnableConfig], CallUpdate]:
-    """``node`` called as ``(state, runtime, config)``, passing on only the ones it takes."""
+    """``node`` called as ``(state, runtime, config)``, passing on only the ones it takes, in the call's language."""
     wants = tuple(name for name in ("runtime", "config") if name in inspect.signature(node).parameters)
 
     def call(state: CallState, runtime: Runtime[Context], config: RunnableConfig) -> CallUpdate:
         given = {"runtime": runtime, "config": config}
-        return node(state, **{name: given[name] for name in wants})
+        # Every sentence a node says is in the call's language (dialog.language): the node itself knows none.
+        with speaking(getattr(runtime.context, "language", "en")):
+            return node(state, **{name: given[name] for name in wants})
 
     return call
 

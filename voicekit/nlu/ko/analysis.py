@@ -1,0 +1,143 @@
+"""The Korean rule parser: ``analyse`` and ``parse`` with the contract of ``voicekit.nlu`` (SPEC 2.2, 7.5).
+
+The same ``Understanding`` as the English parser, so the dialog reads one shape whatever the language: the
+weekday in English lower case ("tuesday"), the date "YYYY-MM-DD", the time "HH:MM", the name as said
+("이하늘"). Key presses are the English parser's own (one keypad for every language); card and ID numbers
+are masked by ``voicekit.privacy``, once digit syllables said in words ("구공공일일일...") are digits too.
+Neither function ever raises; a turn is read up to 2000 characters, each pattern once (linear work).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+
+import voicekit.nlu.ko.lexicon as lexicon
+from voicekit.nlu.analysis import _DTMF_MARKUP_RE, _DTMF_RE
+from voicekit.nlu.analysis import analyse as _analyse_keys
+from voicekit.nlu.dates import dates_and_weekdays
+from voicekit.nlu.ko.act_rules import ACT_RULES
+from voicekit.nlu.ko.dates import DayHeard, find_days, or_between
+from voicekit.nlu.ko.intent_rules import INTENT_RULES
+from voicekit.nlu.ko.judgements import KoTurn, emergency, has, is_stop, reschedules, wrong_values
+from voicekit.nlu.ko.names import bare_name, find_name
+from voicekit.nlu.ko.numbers import numbers_as_digits, spoken_digits_as_numbers
+from voicekit.nlu.ko.times import TimeHeard, find_times, time_wish
+from voicekit.nlu.ko.values import choice, extension_of, month_alone, moving_from, ruled_out
+from voicekit.nlu.rules import decide
+from voicekit.nlu.types import Understanding
+from voicekit.privacy import MASK, mask_sensitive
+from voicekit.weekdays import WEEKDAYS
+
+_WORD = re.compile(r"[^\s.,!?~…·\"'()\[\]]+")
+LONGEST_TURN = 2000
+"""Characters of a turn that are read: a transcript longer than this is noise."""
+
+
+def masked(text: str) -> str:
+    """``text`` with card, ID and phone numbers masked, said in digits or in digit syllables."""
+    return mask_sensitive(spoken_digits_as_numbers(text))
+
+
+def normalised(text: str) -> str:
+    """The turn as the finders read it: NFKC, printable, masks as spaces, numbers in words as digits."""
+    text = unicodedata.normalize("NFKC", text).replace(MASK, " ")
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else " " for ch in text)
+    return numbers_as_digits(text)
+
+
+def _choice_between(text: str, spans: list[tuple[int, int]]) -> bool:
+    """Two values with "이나", "또는", "아니면" between them: offered for the caller to choose, not corrected."""
+    return any(or_between(text[a_end:b_start]) for (_, a_end), (b_start, _) in zip(spans, spans[1:], strict=False))
+
+
+def _set_days(heard: Understanding, text: str, said: list[DayHeard], today: date | None) -> None:
+    relative = next((d.relative for d in said if d.relative), None)
+    heard.relative_day = relative
+    heard.days = [d.weekday for d in said if d.weekday]
+    choice_said = _choice_between(text, [(d.start, d.end) for d in said])
+    if today is not None and any(d.on is not None for d in said):
+        named = [d.on for d in said if d.on is not None]
+        bare = [d.weekday for d in said if d.on is None and d.weekday]
+        heard.dates, offered_too = dates_and_weekdays(named, bare, today)
+        heard.days = [WEEKDAYS[date.fromisoformat(on).weekday()] for on in heard.dates]
+        if len(heard.dates) > 1:
+            chosen = offered_too or choice_said
+            heard.date = None if chosen else heard.dates[-1]
+            heard.day = None if chosen else heard.days[-1]
+            heard.ambiguous = "day" if chosen else None
+            return
+        heard.date = heard.dates[0] if heard.dates else None
+    distinct = list(dict.fromkeys(heard.days))
+    if len(distinct) > 1 and choice_said:
+        heard.ambiguous = "day"
+    elif distinct:
+        heard.day = distinct[-1]  # "화요일, 아니 수요일": the last is the correction
+
+
+def _set_times(heard: Understanding, text: str, compact: str, said: list[TimeHeard]) -> None:
+    heard.times = list(dict.fromkeys(t.hhmm for t in said))
+    if len(heard.times) == 2 and has(compact, lexicon.FALLBACK_CUES):  # "10시, 안 되면 11시"
+        heard.time, heard.fallback_time = heard.times
+    elif len(heard.times) > 1 and _choice_between(text, [(t.start, t.end) for t in said]):
+        heard.ambiguous = heard.ambiguous or "time"
+    elif heard.times:
+        heard.time = heard.times[-1]
+    heard.am_pm_said = heard.time is not None and any(t.settled and t.hhmm == heard.time for t in said)
+    heard.wish = time_wish(text, compact, said)
+
+
+def bare_name_of(text: object) -> str | None:
+    """The whole turn as a name when it is nothing but one ("민지요", "이하늘이에요"), else None."""
+    try:
+        return bare_name(normalised(masked(str(text)[:LONGEST_TURN])).replace(MASK, " "))
+    except Exception:  # a name is a candidate: none rather than a dropped call
+        return None
+
+
+def analyse(text: object, today: date | str | None = None) -> Understanding:
+    """Understand one Korean caller turn; ``today`` (a date, or just its weekday) resolves "내일" and dates."""
+    text = "" if text is None else text if isinstance(text, str) else str(text)
+    text = text[:LONGEST_TURN]
+    if _DTMF_RE.search(text) or _DTMF_MARKUP_RE.search(text):
+        return _analyse_keys(text, today)  # the keypad is no language's
+    hidden = masked(text)
+    heard = Understanding(masked_text=hidden, sensitive=MASK in hidden)
+    words_text = normalised(hidden)
+    words = _WORD.findall(words_text)
+    compact = re.sub(r"[\s.,!?~…·\"'()\[\]-]+", "", words_text).lower()
+    on_day = today if isinstance(today, date) else None
+    weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
+    days_said = [d for d in find_days(words_text, on_day, weekday_today) if not ruled_out(words_text, d.end)]
+    times_said = [t for t in find_times(words_text) if not ruled_out(words_text, t.end)]
+    heard.booking_words = has(compact, lexicon.BOOK_WORDS)
+    heard.booking_verb = has(compact, lexicon.BOOK_VERBS)
+    heard.reschedule = reschedules(compact)
+    if heard.reschedule:  # "금요일 예약을 화요일로 옮겨 주세요": Friday's described, Tuesday the new one
+        heard.moving, days_said, times_said = moving_from(words_text, days_said, times_said)
+    _set_days(heard, words_text, days_said, on_day)
+    _set_times(heard, words_text, compact, times_said)
+    if on_day is not None:
+        heard.month = month_alone(words_text, on_day, days_said)
+    heard.extension = extension_of(words_text)
+    heard.name = find_name(words_text)
+    heard.pick = choice(words_text)
+    heard.callback = has(compact, lexicon.CALLBACK_PHRASES)
+    heard.wrong = wrong_values(compact)
+    said_emergency = emergency(compact, words_text)
+    heard.crisis = said_emergency and has(compact, lexicon.CRISIS_PHRASES)
+    stop = is_stop(compact, "?" in words_text, heard)
+    turn = KoTurn(words, words_text, heard, said_emergency, stop)
+    heard.intent, heard.intent_rule = decide(INTENT_RULES, turn)
+    heard.act, heard.act_rule = decide(ACT_RULES, turn)
+    return heard
+
+
+def parse(text: object) -> dict:
+    """SPEC 2.2: ``{"intent", "day", "time", "name"}`` for one Korean utterance; never raises."""
+    try:
+        return analyse(text).as_parse()
+    except Exception:  # the contract is "never raises": a parser bug must not drop the call
+        return {"intent": "unknown", "day": None, "time": None, "name": None}

@@ -1,0 +1,114 @@
+"""Korean names as callers give them: "이하늘이에요", "이하늘입니다", "제 이름은 김민지예요", "민지요".
+
+A Korean name is the surname first (one syllable, or two: "남궁", "황보"), then a given name of one or two
+syllables. Said with a lead ("제 이름은", "성함은") a name of two to four syllables is taken; said without one
+("이하늘이에요"), only the full name of three syllables whose given name sounds like one, since "예약이에요",
+"감기예요", "금요일이에요" end just like a name. No word of ``lexicon.NOT_NAMES`` is ever a name, nor a part of one.
+"""
+
+from __future__ import annotations
+
+import re
+
+import voicekit.nlu.ko.lexicon as lexicon
+from voicekit.nlu.names import capitalise_name
+
+# Syllables Korean given names are made of (the common ones): a name said without a lead must be made of them.
+GIVEN_SYLLABLES = set(
+    "가각간갑강개건걸검겸경계고곤공관광교구국군권규균근금기길나난남내노누늘다단달담당대덕도동두득라란람랑래량려련렬령"
+    "로록론뢰루류률륜름리린림립마만매명모목무문미민바반배백범벽별병보복봄봉부빈빛사산상새샘서석선설섬성세소솔송수숙순"
+    "술숭슬승시식신실심아악안애야양어언엄업여연열염엽영예오옥온완왕요용우욱운웅원월위유육윤율은을음의이익인일임자작잔장"
+    "재정제조종주준중지직진찬창채천철청초총추춘충치친탁탄태택하학한해향허헌혁현형혜호홍화환황회효후훈휘휴흠흥희힘")
+# Endings after a name: the copula and the quoting forms, longest first. Those starting with "이" follow a
+# syllable with a final consonant ("이하늘이에요"); after a vowel the name says them without it ("김민지예요").
+_ENDINGS = ("이라고요", "이라고", "이에요", "이예요", "이고요", "이구요", "인데요", "입니다", "이요", "라고요", "라고",
+            "예요", "에요", "고요", "구요", "인데", "이고", "이야", "님", "씨", "요", "야")
+_LEAD = re.compile(r"(?:제\s?이름은|이름은|제\s?이름이|이름이|성함은|성함이|예약자\s?(?:이름\s?)?은|환자\s?(?:이름\s?)?은"
+                   r"|(?<![가-힣])(저는|전|나는|난|본인은))\s*([가-힣]{1,2}\s[가-힣]{1,6}(?![가-힣])|[가-힣]{1,8}|[A-Za-z'\-]{2,20})")
+_WORD = re.compile(r"[가-힣]+")
+_HANGUL = re.compile(r"[가-힣]+")
+# Syllables of verb endings, in no given name: "틀렸어", "했어", "됐습": a sentence, not a name.
+_VERB_SYLLABLES = set("렸았었겠했됐습갔왔봤줬셨싶")
+_FINAL_B = 17  # the index of ㅂ among the final consonants (for "김민집니다": 김민지 + ㅂ니다)
+
+
+def _has_final(syllable: str) -> bool:
+    return "가" <= syllable <= "힣" and (ord(syllable) - 0xAC00) % 28 != 0
+
+
+def stem_of(word: str, contracted: bool = False) -> str:
+    """``word`` without the ending that follows a name; ``contracted``: "김민집니다" is 김민지 too."""
+    if contracted and word.endswith("니다") and len(word) >= 3 and (ord(word[-3]) - 0xAC00) % 28 == _FINAL_B:
+        return word[:-3] + chr(ord(word[-3]) - _FINAL_B)
+    for ending in _ENDINGS:
+        stem = word.removesuffix(ending)
+        if stem == word or not stem:
+            continue
+        if ending.startswith("이") and ending != "입니다" and not _has_final(stem[-1]):
+            return stem + "이" if ending[1:] in _ENDINGS else stem  # "김민이요": 김민 + 이요; "하이요": 하이 + 요
+        return stem
+    return word
+
+
+def _is_a_word(stem: str) -> bool:
+    """A word of the negatives list, or made of one ("진료예약", "점심때"), or a verb's ending ("이상해")."""
+    if stem in lexicon.NOT_NAMES or any(ch in _VERB_SYLLABLES for ch in stem) or stem.endswith(("과", "요일", "님", "씨", "이다", "해", "네", "데", "죠", "까", "니다")):
+        return True
+    if len(stem) == 3:  # "나중에", "점심때": two syllables of a word; "이상민" keeps its name ("이상" is no negative)
+        return stem[:2] in lexicon.NOT_NAMES or stem[1:] in lexicon.NOT_NAMES
+    return any(len(w) >= 2 and w in stem for w in lexicon.NOT_NAMES)
+
+
+def _surname_first(stem: str) -> bool:
+    return (stem[:2] in lexicon.SURNAMES_TWO and len(stem) >= 3) or stem[0] in lexicon.SURNAMES
+
+
+def name_shaped(stem: str, led: bool, strong_lead: bool = False) -> bool:
+    """Whether ``stem`` may be a name: said after a lead (``led``; "제 이름은" is ``strong_lead``) or alone."""
+    if not stem or not _HANGUL.fullmatch(stem) or not 2 <= len(stem) <= 4 or _is_a_word(stem):
+        return False
+    given = stem[2:] if stem[:2] in lexicon.SURNAMES_TWO else stem[1:]
+    if strong_lead:
+        return True  # "제 이름은 민지예요": the given name alone, as the caller chose to say it
+    sounds_like_one = _surname_first(stem) and all(ch in GIVEN_SYLLABLES for ch in given)
+    if led:
+        return sounds_like_one or all(ch in GIVEN_SYLLABLES for ch in stem)
+    return sounds_like_one and len(given) == 2
+
+
+def _joined(text: str) -> str:
+    """A surname said apart from the given name joined to it: "이 하늘이에요" -> "이하늘이에요"."""
+    return re.sub(r"(?<![가-힣])([" + "".join(sorted(lexicon.SURNAMES)) + r"])\s([가-힣]{2}(?:이에요|예요|에요|입니다|이요"
+                  r"|이라고|라고|요)(?![가-힣]))", r"\1\2", text)
+
+
+def find_name(text: str) -> str | None:
+    """The caller's name said in ``text`` (its numbers already digits), or None."""
+    lead = _LEAD.search(text)
+    if lead is not None:
+        said = lead.group(2)
+        if said.isascii():
+            return capitalise_name(said)
+        strong = lead.group(1) is None
+        stem = stem_of(said.replace(" ", ""), contracted=True)
+        if name_shaped(stem, led=True, strong_lead=strong):
+            return stem
+    for word in _WORD.findall(_joined(text)):
+        if not word.endswith(_ENDINGS):
+            continue
+        stem = stem_of(word)
+        if stem != word and name_shaped(stem, led=False):
+            return stem
+    return None
+
+
+def bare_name(text: str) -> str | None:
+    """The whole turn as a name when it is nothing but one ("민지요", "이하늘", "김민지예요"), else None."""
+    words = [w for w in re.findall(r"[^\s.,!?~…]+", text) if w not in ("음", "어", "아", "저", "그", "저기", "네", "예")]
+    if not words or len(words) > 2:
+        return None
+    word = "".join(words) if len(words) == 2 and words[0] in lexicon.SURNAMES else None
+    if word is None and len(words) == 2:
+        return None
+    stem = stem_of(word or words[0], contracted=True)
+    return stem if name_shaped(stem, led=True) else None
