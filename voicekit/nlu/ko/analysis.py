@@ -49,8 +49,18 @@ def normalised(text: str) -> str:
 
 
 def _choice_between(text: str, spans: list[tuple[int, int]]) -> bool:
-    """Two values with "이나", "또는", "아니면" between them: offered for the caller to choose, not corrected."""
-    return any(or_between(text[a_end:b_start]) for (_, a_end), (b_start, _) in zip(spans, spans[1:], strict=False))
+    """Two values offered for the caller to choose ("10일이나 11일", "11일 12일", "둘 다 돼요"), not one corrected
+    ("목요일 아니 수요일이요", "15일 말고 16일") nor a fallback ("10일 안 되면 11일")."""
+    compact = text.replace(" ", "")
+    if has(compact, lexicon.BOTH_WORK):
+        return True
+    for (_, a_end), (b_start, _) in zip(spans, spans[1:], strict=False):
+        between = text[a_end:b_start].replace(" ", "")
+        if or_between(between):
+            return True
+        if has(between, lexicon.CORRECTIONS) or has(between, lexicon.FALLBACK_CUES) or len(between.strip(",.")) > 6:
+            return False
+    return len(spans) > 1
 
 
 def _set_days(heard: Understanding, text: str, said: list[DayHeard], today: date | None) -> None:
@@ -65,8 +75,9 @@ def _set_days(heard: Understanding, text: str, said: list[DayHeard], today: date
         heard.days = [WEEKDAYS[date.fromisoformat(on).weekday()] for on in heard.dates]
         if len(heard.dates) > 1:
             chosen = offered_too or choice_said
-            heard.date = None if chosen else heard.dates[-1]
-            heard.day = None if chosen else heard.days[-1]
+            fallback = has(text.replace(" ", ""), lexicon.FALLBACK_CUES)  # "10일 안 되면 11일": the 10th asked for
+            heard.date = None if chosen else heard.dates[0 if fallback else -1]
+            heard.day = None if chosen else heard.days[0 if fallback else -1]
             heard.ambiguous = "day" if chosen else None
             return
         heard.date = heard.dates[0] if heard.dates else None
@@ -78,6 +89,9 @@ def _set_days(heard: Understanding, text: str, said: list[DayHeard], today: date
 
 
 def _set_times(heard: Understanding, text: str, compact: str, said: list[TimeHeard]) -> None:
+    if len(said) == 2 and text[said[0].end:said[1].start].replace(" ", "") in ("에서", "부터", "~", "-", "에서부터"):
+        heard.wish = {"kind": "after", "time": said[0].hhmm}  # "세 시에서 네 시 사이": from the first on
+        return
     heard.times = list(dict.fromkeys(t.hhmm for t in said))
     if len(heard.times) == 2 and has(compact, lexicon.FALLBACK_CUES):  # "10시, 안 되면 11시"
         heard.time, heard.fallback_time = heard.times
@@ -87,6 +101,18 @@ def _set_times(heard: Understanding, text: str, compact: str, said: list[TimeHea
         heard.time = heard.times[-1]
     heard.am_pm_said = heard.time is not None and any(t.settled and t.hhmm == heard.time for t in said)
     heard.wish = time_wish(text, compact, said)
+    if heard.wish is not None and heard.wish["kind"] in ("after", "before"):
+        heard.time = None  # "세 시 이후", "세 시에서 네 시 사이": a bound on the times, no time (LABELLING.md)
+
+
+def _wrong_of_a_no(heard: Understanding, text: str, days: list[DayHeard], times: list[TimeHeard]) -> list[str]:
+    """A no at the read-back that gives the right value ("아니, 12일이에요") says that value was wrong."""
+    if heard.wrong or heard.intent != "no":
+        return heard.wrong
+    said = [(d.start, "day") for d in days] + [(t.start, "time") for t in times]
+    if heard.name:
+        said.append((text.find(heard.name[:1]), "name"))
+    return [min(said)[1]] if said else []
 
 
 def bare_name_of(text: object) -> str | None:
@@ -101,6 +127,14 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     """Understand one Korean caller turn; ``today`` (a date, or just its weekday) resolves "내일" and dates."""
     text = "" if text is None else text if isinstance(text, str) else str(text)
     text = text[:LONGEST_TURN]
+    try:
+        return _analyse(text, today)
+    except Exception:  # a rule's bug must not drop the call: the turn is heard as nothing understood
+        hidden = mask_sensitive(text)
+        return Understanding(masked_text=hidden, sensitive=MASK in hidden, intent_rule="failed", act_rule="failed")
+
+
+def _analyse(text: str, today: date | str | None) -> Understanding:
     if _DTMF_RE.search(text) or _DTMF_MARKUP_RE.search(text):
         return _analyse_keys(text, today)  # the keypad is no language's
     hidden = masked(text)
@@ -129,9 +163,11 @@ def analyse(text: object, today: date | str | None = None) -> Understanding:
     said_emergency = emergency(compact, words_text)
     heard.crisis = said_emergency and has(compact, lexicon.CRISIS_PHRASES)
     stop = is_stop(compact, "?" in words_text, heard)
-    turn = KoTurn(words, words_text, heard, said_emergency, stop)
+    value_ends = tuple(sorted(v.end for v in (*days_said, *times_said)))
+    turn = KoTurn(words, words_text, heard, said_emergency, stop, value_ends)
     heard.intent, heard.intent_rule = decide(INTENT_RULES, turn)
     heard.act, heard.act_rule = decide(ACT_RULES, turn)
+    heard.wrong = _wrong_of_a_no(heard, words_text, days_said, times_said)
     return heard
 
 

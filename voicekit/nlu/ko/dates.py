@@ -30,6 +30,8 @@ class DayHeard:
 
 
 _YEAR_MONTH_DAY = re.compile(r"(?:(\d{4})\s?년\s?)?(\d{1,2})\s?월\s?(\d{1,2})\s?일")
+# "12.18": month.day, as a Korean date is written.
+_DOTTED = re.compile(r"(?<![\d.])(1[0-2]|0?[1-9])\.(3[01]|[12]\d|0?[1-9])()(?![\d.])")
 _OF_MONTH = re.compile(r"(다음\s?달|담달|이번\s?달|이달)\s?(\d{1,2})\s?일")
 # "10일" alone; not a length of time ("3일 동안", "3일간", "3일째", "10일 후").
 _DAY_ALONE = re.compile(r"(?<![\d/.:])(\d{1,2})\s?일(?!\s?(?:동안|간|째|정도|치|만에|후|뒤|이내|씩|분))")
@@ -105,8 +107,8 @@ def find_days(text: str, today: date | None, weekday_today: str | None) -> list[
 
     for m in _YEAR_MONTH_DAY.finditer(text):
         add(m.start(), m.end(), _dated(today, m.group(1), int(m.group(2)), int(m.group(3))), None)
-    for m in NUMERIC_DATE.finditer(text):
-        year = m.group(3)
+    for m in (*NUMERIC_DATE.finditer(text), *_DOTTED.finditer(text)):
+        year = m.group(3) or None
         said = None if year is None else str(int(year) + 2000 if len(year) == 2 else int(year))
         add(m.start(), m.end(), _dated(today, said, int(m.group(1)), int(m.group(2))), None)
     for m in _OF_MONTH.finditer(text):

@@ -21,11 +21,28 @@ _119 = re.compile(r"(?<!\d)119(?!\d)")
 class KoTurn(Turn):
     """A Korean turn as the rules read it: its words, the turn without spaces, and the values heard."""
 
-    def __init__(self, words: list[str], text: str, heard: Understanding, emergency: bool, stop: bool) -> None:
-        super().__init__(words, words, heard, emergency, stop, asked="?" in text)
+    def __init__(self, words: list[str], text: str, heard: Understanding, emergency: bool, stop: bool,
+                 value_ends: tuple[int, ...] = ()) -> None:
+        super().__init__(words, words, heard, emergency, stop, asked=asks(text))
         self.text = text
         self.compact = re.sub(r"[\s.,!?~…·\"'()\[\]-]+", "", text).lower()
         self.lead = next((w for w in words if w not in FILLERS), "")
+        self.value_ends = value_ends
+        """Where each day and time said ends in ``text`` (a "아니" right after one corrects it)."""
+
+    @property
+    def said_values(self) -> bool:
+        heard = self.heard
+        return bool(heard.days or heard.times or heard.dates or heard.name or heard.relative_day)
+
+
+_QUESTION_ENDINGS = ("나요", "까요", "니까", "는지", "가요", "죠", "하세요", "쉬세요", "되죠", "맞죠", "있어요?")
+
+
+def asks(text: str) -> bool:
+    """A question: a question mark, or a question's ending ("토요일에도 진료하나요")."""
+    bare = text.strip(" .~…!")
+    return "?" in text or bare.endswith(_QUESTION_ENDINGS) and not bare.endswith("주세요")
 
 
 def has(compact: str, phrases: tuple[str, ...] | set[str]) -> bool:
@@ -43,22 +60,46 @@ def is_yes_word(word: str) -> bool:
 
 
 def yes_at(turn: KoTurn) -> int | None:
-    """Where the turn agrees in ``compact``: 0 for a leading yes word ("네, 맞아요"), else its first yes phrase."""
+    """Where the turn agrees in ``compact``: 0 for a leading yes word ("네, 맞아요"), else its first yes phrase.
+
+    "괜찮아요" alone is none (fine, or no thanks); a request is a yes only as the whole turn ("예약해 주세요").
+    """
+    if turn.compact in lexicon.NOT_A_YES_ALONE:
+        return None
     if is_yes_word(turn.lead) or is_yes_word(turn.lead.removesuffix("요")):
+        return 0
+    rest = turn.compact
+    for word in FILLERS:
+        rest = rest.removeprefix(word)
+    if rest in lexicon.WHOLE_YES_REQUESTS:
         return 0
     return first_at(turn.compact, lexicon.YES_PHRASES)
 
 
-def has_second_thoughts(turn: KoTurn, agreed: int) -> bool:
-    """A yes with a "but" or a pause after it ("네, 근데...", "네, 잠깐만요"): not the yes asked for."""
-    return has(turn.compact[agreed + 1:], lexicon.SECOND_THOUGHTS)
+def a_yes_lead(turn: KoTurn) -> bool:
+    return is_yes_word(turn.lead) or is_yes_word(turn.lead.removesuffix("요"))
 
 
 def says_no(turn: KoTurn) -> bool:
-    """A no word among the words ("아니요", "아뇨, 괜찮아요"), or a no phrase ("틀렸어요", "그게 아니라")."""
-    words = {w.removesuffix("요") if w.endswith("요") and w.removesuffix("요") in lexicon.NO_WORDS else w
-             for w in turn.words}
-    return bool(words & lexicon.NO_WORDS) or has(turn.compact, lexicon.NO_PHRASES)
+    """A no word ("아니요", "아뇨, 괜찮아요") or phrase ("틀렸어요", "그게 아니라"); not a value corrected in passing
+    ("목요일 아니 수요일이요": a self-repair, the last value meant) nor the "안 돼요" of a value ruled out."""
+    for found in _NO_WORD.finditer(turn.text):
+        if not _corrects_a_value(turn, found.start()):
+            return True
+    compact = turn.compact
+    for phrase in lexicon.NO_PHRASES:
+        at = compact.find(phrase)
+        if at >= 0 and not (phrase.startswith(("안돼", "안되", "아니")) and turn.value_ends):
+            return True
+    return False
+
+
+_NO_WORD = re.compile(r"(?<![가-힣a-z])(?:" + "|".join(sorted(lexicon.NO_WORDS, key=len, reverse=True)) + r")(?:요)?(?![가-힣a-z])",
+                      re.IGNORECASE)
+
+
+def _corrects_a_value(turn: KoTurn, at: int) -> bool:
+    return at > 0 and any(0 <= at - end <= 3 for end in turn.value_ends)
 
 
 def pardon(text: str) -> bool:
@@ -67,14 +108,22 @@ def pardon(text: str) -> bool:
 
 
 def emergency(compact: str, text: str) -> bool:
-    return _119.search(text) is not None or has(compact, lexicon.EMERGENCY_PHRASES) or has(compact, lexicon.CRISIS_PHRASES)
+    """An emergency said, and not said to be none ("가슴 통증은 아니고 검진이요", "119 말고")."""
+    for found in _119.finditer(text):
+        if not has(text[found.end():found.end() + 6].replace(" ", ""), lexicon.NOT_AN_EMERGENCY):
+            return True
+    for phrase in (*lexicon.EMERGENCY_PHRASES, *lexicon.CRISIS_PHRASES):
+        at = compact.find(phrase)
+        if at >= 0 and not has(compact[at + len(phrase):at + len(phrase) + 6], lexicon.NOT_AN_EMERGENCY):
+            return True
+    return False
 
 
 def is_stop(compact: str, asked: bool, heard: Understanding) -> bool:
     """The caller ends the call ("그만할게요", "됐어요", "끊을게요"), unless a request or a value goes with it."""
     if not has(compact, lexicon.STOP_PHRASES) or asked:
         return False
-    return not (heard.booking_words or heard.days or heard.times or heard.dates or heard.relative_day)
+    return not (heard.booking_words or heard.days or heard.times or heard.dates or heard.name)
 
 
 def holds(compact: str) -> bool:
@@ -97,9 +146,12 @@ def cancels(compact: str) -> bool:
 
 
 def reschedules(compact: str) -> bool:
-    """Moving an appointment: a moving word with an appointment word ("예약 변경", "진료 날짜를 옮기고 싶어요")."""
-    return has(compact, lexicon.MOVE_WORDS) and has(compact, lexicon.APPOINTMENT_WORDS) and not has(
-        compact, ("사람바꿔", "사람좀바꿔", "바꿔드릴"))
+    """Moving an appointment: "변경", a moving word with an appointment word ("진료 날짜를 옮기고 싶어요"), or a
+    cancellation that books again ("취소하고 다시 잡을게요")."""
+    if has(compact, ("사람바꿔", "사람좀바꿔", "바꿔드릴", "직원바꿔", "전화바꿔")):
+        return False
+    moves = has(compact, lexicon.MOVE_WORDS) and (has(compact, lexicon.APPOINTMENT_WORDS) or "변경" in compact)
+    return moves or (has(compact, lexicon.CANCEL_WORDS) and has(compact, lexicon.REBOOKING))
 
 
 def asks_the_hours(compact: str) -> bool:
@@ -126,7 +178,8 @@ def thanks_alone(compact: str) -> bool:
 # -- the values a "no" names as wrong: "이름이 틀렸어요", "시간이 잘못됐어요" (issue 35 item 2) -------------------------
 _VALUE_WORDS = {"name": ("이름", "성함", "철자", "스펠링", "성"), "day": ("날짜", "요일", "일자", "날"), "time": ("시간", "시각"),
                 "number": ("번호", "연락처")}
-_WRONG_AFTER = re.compile(r"(?:이|가|은|는|도|을|를)?(?:좀|다|완전|전혀)?(?:틀렸|틀려|틀린|잘못|아니|아닌|다르|달라|안맞|이상)")
+_WRONG_AFTER = re.compile(r"(?:이|가|은|는|도|을|를)?(?:(?:이랑|랑|하고|과|와)?(?:이름|성함|날짜|요일|시간)(?:이|가|은|는|도)?)?"
+                          r"(?:좀|다|완전|전혀|둘다)?(?:틀렸|틀려|틀린|잘못|아니|아닌|다르|달라|안맞|이상)")
 
 
 def wrong_values(compact: str) -> list[str]:

@@ -24,7 +24,7 @@ GIVEN_SYLLABLES = set(
 _ENDINGS = ("이라고요", "이라고", "이에요", "이예요", "이고요", "이구요", "인데요", "입니다", "이요", "라고요", "라고",
             "예요", "에요", "고요", "구요", "인데", "이고", "이야", "님", "씨", "요", "야")
 _LEAD = re.compile(r"(?:제\s?이름은|이름은|제\s?이름이|이름이|성함은|성함이|예약자\s?(?:이름\s?)?은|환자\s?(?:이름\s?)?은"
-                   r"|(?<![가-힣])(저는|전|나는|난|본인은))\s*([가-힣]{1,2}\s[가-힣]{1,6}(?![가-힣])|[가-힣]{1,8}|[A-Za-z'\-]{2,20})")
+                   r"|(?<![가-힣])(저는|전|나는|난|본인은|제가))(?:요|요,)?\s*([가-힣]{1,2}\s[가-힣]{1,6}(?![가-힣])|[가-힣]{1,8}|[A-Za-z'\-]{2,20})")
 _WORD = re.compile(r"[가-힣]+")
 _HANGUL = re.compile(r"[가-힣]+")
 # Syllables of verb endings, in no given name: "틀렸어", "했어", "됐습": a sentence, not a name.
@@ -82,9 +82,28 @@ def _joined(text: str) -> str:
                   r"|이라고|라고|요)(?![가-힣]))", r"\1\2", text)
 
 
+_SURNAME_THEN_NAME = re.compile(r"성은\s?([가-힣]{1,2})(?:이고|고|이구|구|이에요|예요)?,?\s?(?:이름은|이름이)\s?([가-힣]{1,2})"
+                                r"(?:이에요|예요|에요|이요|요|입니다|이고|고)?(?![가-힣])")
+
+
+def _someone_else(text: str, before: int) -> bool:
+    """A relative or another patient named before the name ("저희 어머니 성함은", "아이 이름은"): not the caller's."""
+    said = text[:before].replace(" ", "")
+    return any(word in said for word in lexicon.RELATIONS)
+
+
 def find_name(text: str) -> str | None:
-    """The caller's name said in ``text`` (its numbers already digits), or None."""
+    """The caller's name said in ``text`` (its numbers already digits), or None.
+
+    A relative's or another patient's name ("아이 이름은 김도현이에요") is not the caller's (LABELLING.md), unless
+    the caller introduces themselves ("저는 이수진이고 엄마 예약이에요").
+    """
+    parts = _SURNAME_THEN_NAME.search(text)  # "성은 황이고 이름은 보라예요": 황보라
+    if parts is not None and not _someone_else(text, parts.start()):
+        return parts.group(1) + parts.group(2)
     lead = _LEAD.search(text)
+    if lead is not None and lead.group(1) is None and _someone_else(text, lead.start()):
+        return None
     if lead is not None:
         said = lead.group(2)
         if said.isascii():
@@ -93,22 +112,37 @@ def find_name(text: str) -> str | None:
         stem = stem_of(said.replace(" ", ""), contracted=True)
         if name_shaped(stem, led=True, strong_lead=strong):
             return stem
-    for word in _WORD.findall(_joined(text)):
+    joined = _joined(text)
+    for found in _WORD.finditer(joined):
+        word = found.group()
         if not word.endswith(_ENDINGS):
             continue
         stem = stem_of(word)
-        if stem != word and name_shaped(stem, led=False):
+        if stem != word and name_shaped(stem, led=False) and not _someone_else(joined, found.start()):
             return stem
     return None
 
 
+_ALONE_ENDINGS = ("이에요", "예요", "에요", "입니다", "이요", "요", "이라고요", "라고요")
+
+
 def bare_name(text: str) -> str | None:
-    """The whole turn as a name when it is nothing but one ("민지요", "이하늘", "김민지예요"), else None."""
+    """The whole turn as a name when it is nothing but one ("민지요", "이하늘", "정 하 윤 이요"), else None.
+
+    A given name alone is taken, its hypocoristic "이" dropped ("하늘이요", "지훈이에요": 하늘, 지훈).
+    """
     words = [w for w in re.findall(r"[^\s.,!?~…]+", text) if w not in ("음", "어", "아", "저", "그", "저기", "네", "예")]
-    if not words or len(words) > 2:
+    if not words or len(words) > 5 or not all(_HANGUL.fullmatch(w) for w in words):
         return None
-    word = "".join(words) if len(words) == 2 and words[0] in lexicon.SURNAMES else None
-    if word is None and len(words) == 2:
+    ending = words[-1] if len(words) > 1 and words[-1] in _ALONE_ENDINGS else ""
+    syllables = words[:-1] if ending else words
+    if len(syllables) > 1 and not (syllables[0] in lexicon.SURNAMES or syllables[0] in lexicon.SURNAMES_TWO
+                                   or all(len(w) == 1 for w in syllables)):
+        return None  # "내일 오전이요": words, not a name said apart
+    stem = stem_of("".join(syllables) + ending, contracted=True)
+    if not name_shaped(stem, led=True):
         return None
-    stem = stem_of(word or words[0], contracted=True)
-    return stem if name_shaped(stem, led=True) else None
+    given_alone = not _surname_first(stem) or len(stem) == 2
+    if given_alone and len(stem) == 3 and stem.endswith("이") and _has_final(stem[-2]):
+        return stem[:-1]  # "하늘이요": 하늘
+    return stem

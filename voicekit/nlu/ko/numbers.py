@@ -32,6 +32,8 @@ _MINUTES = re.compile(rf"(\d{{1,2}})\s?시\s?({_SINO})\s?분")
 _MONTH = re.compile(_NOT_HANGUL_BEFORE + rf"({_SINO}|유|시)월(?!요일)")
 # A day of the month glued to its counter: "십일", "이십오일"; not "요일", "내일" (not a number before it).
 _DAY = re.compile(rf"(?:(?<![가-힣])|(?<=월))({_SINO})일(?!요일|절)")
+# ... or apart from it when the number has tens: "십일 일" (the 11th), "이십이 일"; not "이 일" ("this work").
+_SPACED_DAY = re.compile(r"(?:(?<![가-힣])|(?<=월))([이삼]?십[일이삼사오육칠팔구]?)\s일(?!요일|절)")
 # Digit syllables, one word or several: "공일공 일이삼사 오육칠팔", "구공공일일일 다시 일이삼사오육칠" ("다시": a dash).
 _DIGIT_WORD = r"[공영일이삼사오육칠팔구]+"
 _DIGIT_RUN = re.compile(_NOT_HANGUL_BEFORE + rf"{_DIGIT_WORD}(?:(?:\s*-\s*|\s+다시\s+|\s+){_DIGIT_WORD})*(?![가-힣])")
@@ -78,4 +80,5 @@ def numbers_as_digits(text: str) -> str:
     text = _SINO_HOUR.sub(lambda m: f"{sino_value(m.group(1))}시", text)
     text = _MINUTES.sub(lambda m: f"{m.group(1)}시 {sino_value(m.group(2))}분", text)
     text = _MONTH.sub(_month, text)
+    text = _SPACED_DAY.sub(lambda m: f"{sino_value(m.group(1))}일", text)
     return _DAY.sub(lambda m: f"{sino_value(m.group(1))}일", text)
