@@ -1,9 +1,10 @@
 """The phone line's speech in Korean: Whisper base hearing Korean, and espeak-ng's Korean voice speaking it.
 
-* Whisper base is multilingual: the line's own model (``phone.speech``) hears Korean with ``language="ko"`` and a
-  short Korean prompt saying what the call is about (``KOREAN_PROMPT``). Measured (``benchmarks/korean_speech.py``,
-  docs/phone.md): no other Korean recogniser has its weights inside a package but Vosk's small Korean model, and
-  Whisper base hears the line's Korean callers better.
+* Whisper base is multilingual: the line's own model (``phone.speech``) hears Korean with ``language="ko"``, and
+  no prompt: a Korean prompt (``KOREAN_PROMPT``) leaked into what it heard ("예" came back "예 예약 전화입니다",
+  "아니요" as "안녕하세요"), and a prompt can never be let near the consent gate's words. Measured
+  (``benchmarks/korean_speech.py``, docs/phone.md): the only other Korean recogniser whose weights come in a package
+  is Vosk's small Korean model, slower and no better; Whisper small's package is cut off.
 * espeak-ng (Debian's package, GPL-3.0: run as a separate program, never imported) has the only Korean voice
   that runs offline with its data in a package; no neural Korean voice has its weights in one. It reads digits in
   Sino-Korean ("10시" as "십 시"), so the line's words reach it with their numbers as Koreans say them
@@ -29,7 +30,7 @@ from phone.korean_numbers import said_in_korean
 from phone.speech import LocalWhisperSTTService
 
 KOREAN_PROMPT = "병원 예약 전화입니다. 날짜와 시간, 이름을 말씀하세요."
-"""Whisper's prompt on the Korean line: it says the call is Korean and about a clinic's appointments."""
+"""A prompt measured for the Korean line and not used: its words came back in what Whisper heard."""
 ESPEAK_VOICE = "ko"
 ESPEAK_RATE = 0.8
 """The line's Korean speaking rate against espeak-ng's default 175 words a minute."""
@@ -76,7 +77,7 @@ class KoreanVoiceTTSService(TTSService):
 
 
 class KoreanWhisperSTTService(LocalWhisperSTTService):
-    """The line's Whisper base, hearing Korean (``language="ko"``, the Korean prompt)."""
+    """The line's Whisper base, hearing Korean (``language="ko"``; the same model, window and limits as English)."""
 
     LANGUAGE = Language.KO
-    OPTIONS: ClassVar[dict[str, Any]] = {"language": "ko", "initial_prompt": KOREAN_PROMPT}
+    OPTIONS: ClassVar[dict[str, Any]] = {"language": "ko"}
