@@ -91,7 +91,7 @@ class ClinicReader(Reader):
     def language(self, key: str, value: object) -> Language:
         """A language the line speaks: "en" or "ko" (its sentences, its parser and its consent gate)."""
         choices = " or ".join(f'"{code}" ({LANGUAGE_NAMES[code]})' for code in LANGUAGES)
-        text = self.text(key, value, 'language = "en"')
+        text = self.text(key, value, f"language = {choices}")
         if text not in LANGUAGES:
             self.fail(key, f"{shown(text)} is not a language of the line", f"write {choices}")
         return check_language(text)

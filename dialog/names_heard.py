@@ -43,7 +43,7 @@ def name_said_alone(text: str, heard: Understanding, state: CallState) -> tuple[
         if alone is not None:  # "Monday Smith" at the name question is a name, then no day
             return alone, replace(heard, day=None, days=[], relative_day=None, time=None, times=[], ambiguous=None,
                                   intent="inform")
-        return name_after_lead_in(text, heard), heard
+        return hearing.name_after_lead_in(text, heard), heard  # the call's language's rule
     # Unasked, one word written as a name ("Alexis"): "San Jose.", "Redwood City", "Psychologist." are no caller.
     # Never over a name already given, and not where a time is asked ("Anytime", "Whenever", "Later").
     if state.dialog_state in OPEN_QUESTIONS and state.name is None and alone is not None and " " not in alone \

@@ -34,6 +34,7 @@ A placeholder until the phone line's name benchmark (``make bench-names``) measu
 probabilities part right names from wrong ones on this line; tune it there, in one place."""
 SPELLINGS_TRIED = 3
 """Spellings read back and refused before a person takes the name."""
+_HANGUL = re.compile("[가-힣]")
 _NAME_WORD = re.compile(r"[^\W\d_]+(?:['\-][^\W\d_]+)*")
 
 
@@ -68,13 +69,21 @@ def check_name(state: CallState, heard_name: str | None, notes: list[str]) -> Ca
     """
     if heard_name is None:
         return {}
-    if any(word.casefold() in state.unsure_words for word in _NAME_WORD.findall(heard_name)):
+    if any(_unsure(word.casefold(), state.unsure_words) for word in _NAME_WORD.findall(heard_name)):
         return {"name": heard_name, "name_check": "spell", "spelled": None, "spell_misses": 0}
     if state.name and state.dialog_state != "CONFIRM" and close(state.name, heard_name):
         return {"name": state.name, "name_check": "which", "name_options": [state.name, heard_name]}
     if state.dialog_state in ("ASK_DAY", "ASK_TIME"):
         notes.append(phrases.name_noted(heard_name))
     return {}
+
+
+def _unsure(word: str, unsure: Sequence[str]) -> bool:
+    """Whether the recogniser was unsure of a name's word: the word itself, or (Hangul) the word with its particle.
+
+    A Korean recogniser writes "민주요" as one word; the name in it is "민주".
+    """
+    return word in unsure or (_HANGUL.match(word) is not None and any(u.startswith(word) for u in unsure))
 
 
 def close(known: str, heard: str) -> bool:

@@ -67,12 +67,14 @@ def read(turn: dict) -> dict[str, Any]:
     name = heard.name
     if name is None and turn["state"] == "ASK_NAME":  # a name said alone at the name question (dialog/names_heard.py)
         name = bare_name_of(said)
-        if name is not None and heard.intent == "unknown":
-            heard.intent = "inform"
+    if (name or phone) and heard.intent == "unknown":
+        heard.intent = "inform"  # the dialog takes the name or number said: the turn was understood
     act = _ACT_AS_LABELLED.get(heard.act or "", heard.act)
     if act is None and heard.intent == "hours":
         act = "hours"
-    request = "cancel" if heard.intent == "cancel" else "book" if heard.intent == "book" or heard.reschedule else None
+    # A move is a booking request: with a new value its intent is "book", without one "no" (LABELLING.md rule 3).
+    moved = heard.reschedule and heard.intent == "no" and not (heard.days or heard.times or heard.dates)
+    request = "cancel" if heard.intent == "cancel" else "book" if heard.intent == "book" or moved else None
     return {"intent": heard.intent, "request": request, "day": day, "date": on, "time": heard.time, "name": name,
             "phone": phone, "act": act if act != "dtmf" else None,
             "sensitive": heard.sensitive, "choose_between": _choose_between(heard),
@@ -80,6 +82,7 @@ def read(turn: dict) -> dict[str, Any]:
 
 
 def _labelled(turn: dict, field: str) -> Any:
+    """The label of ``field``, in the form ``read`` gives (the dates or times to choose between in order)."""
     value = turn.get(field)
     if field == "choose_between" and value:
         return {key: sorted(values) for key, values in value.items()}
@@ -104,12 +107,14 @@ def score(turns: list[dict]) -> tuple[Counter, int, list[tuple[dict, dict, list[
 
 
 def load(path: Path) -> list[dict] | None:
+    """The turns of one split (one JSON object a line), or None when the file is not there."""
     if not path.exists():
         return None
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Print the table (and the training misses when asked)."""
     options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--train", type=Path, default=Path(os.environ.get("KOREAN_TRAIN", SPLITS["train"])),
                          help="the training split (default evals/korean/ko_train.jsonl, or $KOREAN_TRAIN)")
@@ -120,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     names = list(splits)
     print(f"Korean callers (issue 39), parser voicekit.nlu.ko, today {TODAY.isoformat()}")
     print(f"{'field':<16}" + "".join(f"{name:>18}" for name in names))
-    print(f"{'turns':<16}" + "".join(f"{len(splits[n]) if splits[n] is not None else 'not there':>18}" for n in names))
+    counts = {name: "not there" if turns is None else str(len(turns)) for name, turns in splits.items()}
+    print(f"{'turns':<16}" + "".join(f"{counts[n]:>18}" for n in names))
     for field in (*FIELDS, "all"):
         cells = []
         for name in names:

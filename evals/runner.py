@@ -1,11 +1,12 @@
 """Run dialog scenarios (JSON files) through ``VoiceAgent`` and check them; one runner for pytest and CLI.
 
 A scenario: ``{"name", "description", "plan", "setup"?: {"now"?, "bookings"?, "profile"?, "caller_number"?,
-"ask_contact_number"?},
+"ask_contact_number"?, "language"?},
 "turns": [{"user", "words"?, "state", "tools", "say_includes"?, "say_excludes"?, "repeats_previous"?}],
 "expect": {"sleeps"?, "handoff"?, "booked"?, "callbacks"?, "transfer"?}}`` (``caller_number``: the caller id the
 line passes; ``ask_contact_number``: the service's lines, which ask a booking without caller id for a number;
-``words``: the recogniser's [[word, probability], ...] for the turn); ``booked``
+``words``: the recogniser's [[word, probability], ...] for the turn; ``language``: the call's, "en" without it;
+the Korean scenarios, under ``scenarios/ko/``, say "ko"); ``booked``
 lists every live booking at the end (day, time, name, and the date where an entry gives a fourth value), so a
 cancellation shows as one fewer; ``callbacks`` every request left for staff ([name, phone, reason]). A turn may
 be the phone line's instead of the caller's: ``{"transfer": "unanswered", "caller_number"?}`` (the warm transfer
@@ -71,9 +72,14 @@ def lab_scenarios() -> list[dict]:
 
 
 def all_scenarios() -> list[dict]:
-    """The lab scenarios, then the clinic-line scenarios by file name."""
+    """The lab scenarios, then the clinic-line scenarios by file name, then the Korean line's (issue 39)."""
     line = sorted((SCENARIOS / "line").glob("*.json"))
-    return lab_scenarios() + [load(p) for p in line]
+    return lab_scenarios() + [load(p) for p in line] + korean_scenarios()
+
+
+def korean_scenarios() -> list[dict]:
+    """The Korean line's scenarios (the seed's twelve scripts, ``scenarios/ko``), by file name."""
+    return [load(p) for p in sorted((SCENARIOS / "ko").glob("*.json"))]
 
 
 def default_agent(api: Any, sleep: Callable, spec: dict) -> Any:
@@ -86,6 +92,7 @@ def default_agent(api: Any, sleep: Callable, spec: dict) -> Any:
     profile = ClinicProfile(**setup["profile"]) if "profile" in setup else None  # hours, holidays...
     caller = {"caller_number": setup["caller_number"]} if "caller_number" in setup else {}  # the line's caller id
     caller |= {"ask_contact_number": True} if setup.get("ask_contact_number") else {}
+    caller |= {"language": setup["language"]} if "language" in setup else {}  # the Korean line's scenarios
     if clock is None:
         return VoiceAgent(api, sleep=sleep, profile=profile, **caller)
     return VoiceAgent(api, sleep=sleep, clock=clock, profile=profile, **caller)
@@ -128,7 +135,7 @@ def run_scenario(spec: dict, make_api: Callable[[dict], Any] = default_api,
         _check_turn(result, number, turn, reply, calls)
     result.tool_calls = len(api.calls)
     _check_end(result, spec["expect"], agent, api, sleeps)
-    result.safety = safety_counters(safety_turns)
+    result.safety = safety_counters(safety_turns, spec.get("setup", {}).get("language", "en"))
     return result
 
 

@@ -16,7 +16,6 @@ from langgraph.types import Command
 
 from dialog.language import hearing
 from voicekit.phones import is_a_phone_number
-from voicekit.privacy import take_phone_number
 
 
 def turn_input(raw: str, heard: str, waiting: Mapping[str, Any] | None, unsure: list[str], country: str,
@@ -26,7 +25,7 @@ def turn_input(raw: str, heard: str, waiting: Mapping[str, Any] | None, unsure: 
     ``kept``: how many characters of the words an ended call's checkpoint keeps (None: all).
     """
     expects_phone = bool(waiting and waiting.get("expects") == "phone")
-    words, phone = take_phone_number(raw)
+    words, phone = hearing.take_phone_number(raw)  # digits, or digit words in the call's language
     if phone is not None and not expects_phone and not is_a_phone_number(phone, country):
         phone = None  # not asked for, and no number to call: a card or ID number, masked whole
     if phone is not None or expects_phone:

@@ -218,7 +218,7 @@ class VoiceAgent(CallViews):
                 cut_off = (snapshot.values or {}).get("utterance")
                 never_resend_a_keyless_write(self._graph, self._config, self.api, snapshot)
                 self._run(None)
-                if cut_off in (hearing.masked(raw), hearing.masked(take_phone_number(raw)[0])):
+                if cut_off in (hearing.masked(raw), hearing.masked(hearing.take_phone_number(raw)[0])):
                     return self._answer()
                 snapshot = self._graph.get_state(self._config)
             waiting = snapshot.interrupts[0].value if snapshot.interrupts else None

@@ -16,7 +16,6 @@ from dialog.state import Asking, CallState, CallUpdate, DialogState, Prompt, Tas
 from dialog.turn import take_turn
 from tools.retry import call_read_tool
 from voicekit.backend import CallbackTaker, Canceller, ClinicBackend
-from voicekit.privacy import take_phone_number
 
 Question = Callable[[CallState, Context], str]
 """What a waiting node asks, from the call and its dependencies."""
@@ -71,7 +70,7 @@ def caller_answer(answer: object, expects: str | None) -> tuple[str, str | None]
         phone = answer.get("phone")
         return str(answer.get("text") or ""), (str(phone) if phone else None)
     text = answer if isinstance(answer, str) else str(answer or "")
-    return take_phone_number(text) if expects == "phone" else (text, None)
+    return hearing.take_phone_number(text) if expects == "phone" else (text, None)
 
 
 def unsure_of(answer: object) -> list[str]:

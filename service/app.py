@@ -216,14 +216,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         new_calls.admit(source, staff=staff_signed_in)
         return await on_turn_thread(open_call, plan, source, staff_signed_in)
 
-    def answer_turn(call_id: str, text: str, watch: ToolWatch | None = None, seen: dict | None = None) -> dict:
-        """One caller turn; ``seen`` (a voice call's) gets what was heard, the step and the values understood."""
+    def answer_turn(call_id: str, text: str, watch: ToolWatch | None = None, seen: dict | None = None,
+                    words: list[tuple[str, float]] | None = None) -> dict:
+        """One caller turn; ``seen`` (a voice call's) gets what was heard, the step and the values understood.
+
+        ``words``: a voice call's, the recogniser's ``[(word, probability), ...]`` (None for a typed turn).
+        """
         stopwatch = Stopwatch()
         with calls.locked(call_id) as call:
             plan = known(call_id, call.plan())  # read under the lock: the previous turn may have used the plan
             waits: list[float] = []
             with agent_for(call_id, plan, waits, call.paused(), watch) as (agent, api), call.first_read():
-                reply = agent.handle(text)
+                reply = agent.handle(text, words=words)
                 # Stored like the caller's words: a number the reply read out shows its last four only.
                 record = {"user": agent.heard, **reply, "say": mask_read_out(reply["say"]), **tool_record(api, waits)}
                 new_handoff = reply["state"] == "HANDOFF" and not agent.handed_off_before
@@ -234,7 +238,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 record["user"] = shortened(record["user"])
             call.save_turn(record, getattr(api, "plan", {}))
         detector.watch(agent.heard)
-        judge_writes(agent.heard, api.calls, ended_before=agent.after_the_end)
+        judge_writes(agent.heard, api.calls, ended_before=agent.after_the_end, language=agent.language)
         observe_turn(call_id, reply, api.calls, stopwatch.seconds(), handoff["reason"] if handoff else None)
         if reply["state"] in TERMINAL:
             pruner.add(call_id)
@@ -301,10 +305,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if talks:  # a voice call from the page, over WebRTC
         from service.voice_call import VoiceCalls, offer_host_addresses
 
-        def voice_turn(call_id: str, text: str, watch: ToolWatch) -> dict:
+        def voice_turn(call_id: str, text: str, watch: ToolWatch, words: list[tuple[str, float]] | None) -> dict:
             """A voice call's turn: the HTTP turn, in a turn slot like every turn (on the pipeline's thread)."""
             seen: dict = {}
-            reply = slots.run(answer_turn, call_id, text, watch, seen)
+            reply = slots.run(answer_turn, call_id, text, watch, seen, words)
             return {"reply": reply, **seen}
 
         def save_line(call_id: str, record: dict) -> None:

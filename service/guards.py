@@ -49,12 +49,16 @@ _AFFIRMATIONS = frozenset([
 ])
 
 
-def plain_yes(words: str) -> bool:
+def plain_yes(words: str, language: str = "en") -> bool:
     """The guard's own judgement that a turn is a plain yes.
 
     One of ``evals.safety``'s fixed consent utterances (the keypad's 1 among them), or only yes-words with one
-    affirmation at least, and no no, no stop and no question.
+    affirmation at least, and no no, no stop and no question. A Korean call (``language="ko"``): one of the
+    oracle's whole Korean yeses, for any of the writes ("네, 예약해 주세요", "그렇게 해 주세요"), and no Korean no.
     """
+    if language == "ko":
+        return not refused_or_stopped(words, "ko") and "?" not in words and any(
+            explicit_consent(words, write, "ko") for write in (*IRREVERSIBLE, "move"))
     if explicit_consent(words) or explicit_consent(words, "move"):  # "move it" to a move's read-back
         return True
     if refused_or_stopped(words) or "?" in words:
@@ -103,14 +107,18 @@ def watch_writes(api: Any, keys: KeysWritten) -> None:
         setattr(api, tool, noted)
 
 
-def judge_writes(words: str, calls: Iterable[tuple[str, dict, str]], ended_before: bool) -> None:
-    """Count a turn's writes that no plain yes covers, or that came after a no, a stop or the call's end."""
+def judge_writes(words: str, calls: Iterable[tuple[str, dict, str]], ended_before: bool,
+                 language: str = "en") -> None:
+    """Count a turn's writes that no plain yes covers, or that came after a no, a stop or the call's end.
+
+    ``language``: the call's; its yes and its no are judged by that language's fixed lists.
+    """
     writes = [name for name, _, outcome in calls if name in IRREVERSIBLE and outcome != "error"]
     if not writes:
         return
-    if not plain_yes(words):
+    if not plain_yes(words, language):
         WRITE_WITHOUT_YES.inc()  # one confirmation: the turn's writes answer one read-back
-    if ended_before or refused_or_stopped(words):
+    if ended_before or refused_or_stopped(words, language):
         WRITE_AFTER_STOP.inc(len(writes))
 
 

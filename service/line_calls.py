@@ -56,7 +56,8 @@ class RecordedAgent:
             call.save_turn(record, {})
         if caller_turn:
             caller_words_detector().watch(self._agent.heard)
-            judge_writes(self._agent.heard, made, ended_before=self._agent.after_the_end)
+            judge_writes(self._agent.heard, made, ended_before=self._agent.after_the_end,
+                         language=getattr(self._agent, "language", "en"))
         else:
             judge_writes("", made, ended_before=False)
         handed_off, self._state = reply["state"] == "HANDOFF" and self._state != "HANDOFF", reply["state"]

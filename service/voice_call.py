@@ -30,6 +30,7 @@ from fastapi import APIRouter, FastAPI, HTTPException
 from pipecat.transports.smallwebrtc.connection import SmallWebRTCConnection
 from pydantic import BaseModel, Field
 
+from phone.processor import Words
 from phone.twilio_calls import CallAgent, LiveCalls
 from service.voice_call_budgets import MOST_VOICE_CALLS, CallBudgets, ToolWatch
 from service.voice_call_pipeline import Send, play_voice_call
@@ -42,8 +43,9 @@ RETRY_AFTER_SECONDS = 15
 ICE_ADDRESSES_ENV = "SERVICE_ICE_ADDRESSES"
 """The host addresses the line offers as ICE candidates, comma-separated (default: all of the host's)."""
 
-TakeTurn = Callable[[str, str, ToolWatch], dict]
-"""``take_turn(call_id, text, watch)`` -> ``{"reply", "heard", "node", "slots"}``: one turn, as HTTP takes it."""
+TakeTurn = Callable[[str, str, ToolWatch, Words | None], dict]
+"""``take_turn(call_id, text, watch, words)`` -> ``{"reply", "heard", "node", "slots"}``: one turn, as HTTP takes
+it, with the recogniser's ``[(word, probability), ...]`` (None for a typed turn or a key)."""
 
 
 class Offer(BaseModel):
@@ -63,9 +65,13 @@ class PageCall:
         self.transfer = None  # a browser call cannot be put through to a phone
         self._take_turn, self._send, self._budgets = take_turn, send, budgets
 
-    def handle(self, text: str) -> dict:
-        """One caller turn (on a thread): the service's turn, then the page is told what it heard and understood."""
-        turn = self._take_turn(self.call_id, text, self._watch)
+    def handle(self, text: str, words: Words | None = None) -> dict:
+        """One caller turn (on a thread): the service's turn, then the page is told what it heard and understood.
+
+        ``words``: Whisper's, as the phone line's stages pass them (``CallAgent.handle``): a name heard unsure is
+        spelled on a browser call as on the phone.
+        """
+        turn = self._take_turn(self.call_id, text, self._watch, words)
         self.node = turn["node"]
         reply = turn["reply"]
         self._send({"type": "turn", "heard": turn["heard"], "state": reply["state"], "node": turn["node"],

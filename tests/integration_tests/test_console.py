@@ -81,3 +81,19 @@ def test_the_console_never_prints_a_card_number_the_caller_typed():
     assert done.returncode == 0, done.stderr
     assert "4111" not in done.stdout and "caller> Book me on Tuesday, my card is [redacted]" in done.stdout
     assert "caller> my number is [phone ending 0123], 10 am" in done.stdout
+
+
+def test_make_run_holds_a_whole_korean_call_that_books(tmp_path):
+    """Issue 39: `make run ARGS="--config clinic.ko.example.toml"` is a Korean line, and a Korean call books."""
+    script = "안녕하세요, 진료 예약하고 싶어요\n다음 주 화요일이요\n오후 세 시 반이요\n이하늘이에요\n네\n"
+    args = f"ARGS=--config clinic.ko.example.toml --db {tmp_path / 'calls.sqlite'} --now 2026-12-04T10:00+09:00"
+    done = subprocess.run(["make", "-s", "run", args], input=script,
+                          capture_output=True, text=True, cwd=ROOT, env=quiet_env(), timeout=600)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith("하늘내과의원 line")
+    assert "agent>  어느 날 오시겠어요?" in out
+    assert "12월 8일 화요일 오후 3시 반 예약이에요. 이대로 예약할까요?" in out
+    assert out.count("book(tuesday, 15:30, 이하늘, 2026-12-08) -> ok") == 1
+    assert ("clinic bookings: [{'booking_id': 'bk_0001', 'day': 'tuesday', 'date': '2026-12-08', 'time': '15:30', "
+            "'name': '이하늘'}]") in out

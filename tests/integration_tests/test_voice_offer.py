@@ -82,3 +82,33 @@ def test_on_a_staff_only_line_a_strangers_offer_gets_no_voice_call(tmp_path, mon
         stranger = caller(app, "203.0.113.52").post(f"/calls/{call_id}/voice", json={"sdp": an_offer()})
         assert stranger.status_code == 401  # the call id alone is not a way in where the clinic chose staff only
         assert staff.post(f"/calls/{call_id}/voice", json={"sdp": an_offer()}).status_code == 200
+
+
+def test_a_voice_turn_heard_unsure_of_the_name_asks_for_its_spelling_as_the_phone_line_does(tmp_path, monkeypatch):
+    # The service's own voice turn (the one a browser call's pipeline runs), taken as the line's stages take it.
+    import service.voice_call
+    from phone.twilio_calls import CallAgent
+    from service.voice_call import PageCall, VoiceCalls
+    from service.voice_call_budgets import CallBudgets
+
+    made = []
+
+    class Kept(VoiceCalls):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(service.voice_call, "VoiceCalls", Kept)
+    monkeypatch.setenv("SERVICE_ICE_ADDRESSES", "127.0.0.1")
+    monkeypatch.setattr(aioice.ice, "get_host_addresses", aioice.ice.get_host_addresses)
+    settings = staff_settings(database_url=str(tmp_path / "service.sqlite"), clinic_db=str(tmp_path / "clinic.sqlite"),
+                              sleep=lambda s: None)
+    with TestClient(create_app(settings)) as client:
+        call_id = new_call(client)
+        sent = []
+        call = CallAgent(PageCall(call_id, made[0]._take_turn, None, sent.append, CallBudgets()))
+        said = "Book me on Tuesday at ten a m, my name is Jamie Pracer"
+        words = [(word, 0.3 if word == "Pracer" else 0.95) for word in said.split()]
+        reply = call.handle(said, words=words)
+    assert reply["state"] == "ASK_NAME" and "spell your last name" in reply["say"]
+    assert sent[-1]["node"] == "spell_name"  # the page lights the spelling step

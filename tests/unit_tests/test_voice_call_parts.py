@@ -126,3 +126,25 @@ def test_the_browser_transport_s_complaint_about_a_message_never_quotes_it_in_th
     finally:
         logger.remove(sink)
     assert shown == []
+
+
+def test_a_voice_turn_reaches_the_service_s_turn_with_whisper_s_words_as_the_phone_line_plays_it():
+    # The phone line's stages hand every heard turn to the agent as handle(text, words=[(word, probability)]):
+    # a browser call whose agent took handle(text) alone raised on each of them, and the caller heard only the
+    # idle prompts until a hand-off ("not_understood").
+    from phone.twilio_calls import CallAgent
+    from service.voice_call import PageCall
+
+    taken, sent = [], []
+
+    def take_turn(call_id, text, watch, words=None):
+        taken.append((call_id, text, words))
+        return {"reply": {"say": "Shall I book it?", "state": "CONFIRM", "tool_calls": []}, "heard": text,
+                "node": "confirm", "slots": {}}
+
+    call = CallAgent(PageCall("call-1", take_turn, None, sent.append, CallBudgets()))
+    words = [("Tuesday", 0.98), ("Jamie", 0.4)]
+    assert call.handle("Tuesday, Jamie", words=words)["state"] == "CONFIRM"
+    assert call.handle("[DTMF] 1")["state"] == "CONFIRM"  # a key or a typed turn has no recogniser words
+    assert taken == [("call-1", "Tuesday, Jamie", words), ("call-1", "[DTMF] 1", None)]
+    assert [message["node"] for message in sent] == ["confirm", "confirm"]

@@ -29,7 +29,7 @@ def passed_on(day: str | None, time: str | None, name: str | None) -> str:
     parts = [f"날짜 {spoken_day(day)}" if day else None, f"시간 {spoken_time(time)}" if time else None,
              f"성함 {name}" if name else None]
     said = [p for p in parts if p]
-    return f"지금까지 말씀하신 {', '.join(said)}, 직원에게 전해 드릴게요." if said else ""
+    return f"지금까지 말씀하신 내용도 직원에게 전해 드릴게요. {', '.join(said)}." if said else ""
 
 
 # -- the adapter's last resorts (graph/voice_agent.py) ---------------------------------------

@@ -23,8 +23,17 @@ from voicekit.nlu.ko.intent_rules import INTENT_RULES
 from voicekit.nlu.ko.judgements import KoTurn, emergency, has, is_stop, reschedules, wrong_values
 from voicekit.nlu.ko.names import bare_name, find_name
 from voicekit.nlu.ko.numbers import numbers_as_digits, spoken_digits_as_numbers
+from voicekit.nlu.ko.reasons import visit_reason
 from voicekit.nlu.ko.times import TimeHeard, find_times, time_wish
-from voicekit.nlu.ko.values import choice, extension_of, month_alone, moving_from, ruled_out
+from voicekit.nlu.ko.values import (
+    a_birth_date,
+    choice,
+    extension_of,
+    month_alone,
+    moves_a_value,
+    moving_from,
+    ruled_out,
+)
 from voicekit.nlu.rules import decide
 from voicekit.nlu.types import Understanding
 from voicekit.privacy import MASK, mask_sensitive
@@ -48,15 +57,20 @@ def normalised(text: str) -> str:
     return numbers_as_digits(text)
 
 
+_OR_INSIDE = ("아니면", "또는", "혹은", "이든지", "거나")
+
+
 def _choice_between(text: str, spans: list[tuple[int, int]]) -> bool:
-    """Two values offered for the caller to choose ("10일이나 11일", "11일 12일", "둘 다 돼요"), not one corrected
-    ("목요일 아니 수요일이요", "15일 말고 16일") nor a fallback ("10일 안 되면 11일")."""
+    """Two values offered for the caller to choose ("10일이나 11일", "11일 12일", "둘 다 돼요").
+
+    Not one value corrected ("목요일 아니 수요일이요", "15일 말고 16일") nor a fallback ("10일 안 되면 11일").
+    """
     compact = text.replace(" ", "")
     if has(compact, lexicon.BOTH_WORK):
         return True
     for (_, a_end), (b_start, _) in zip(spans, spans[1:], strict=False):
         between = text[a_end:b_start].replace(" ", "")
-        if or_between(between):
+        if or_between(between) or has(between, _OR_INSIDE):  # "10일 세 시 아니면 11일 네 시"
             return True
         if has(between, lexicon.CORRECTIONS) or has(between, lexicon.FALLBACK_CUES) or len(between.strip(",.")) > 6:
             return False
@@ -110,8 +124,11 @@ def _wrong_of_a_no(heard: Understanding, text: str, days: list[DayHeard], times:
     if heard.wrong or heard.intent != "no":
         return heard.wrong
     said = [(d.start, "day") for d in days] + [(t.start, "time") for t in times]
+    if heard.wish is not None and not times:  # "아니 오전 말고 오후요": the time read back is wrong
+        said.append((len(text), "time"))
     if heard.name:
-        said.append((text.find(heard.name[:1]), "name"))
+        at = text.find(heard.name)
+        said.append((at if at >= 0 else text.find(heard.name[:1]), "name"))  # "이 하늘이에요": said apart
     return [min(said)[1]] if said else []
 
 
@@ -144,11 +161,13 @@ def _analyse(text: str, today: date | str | None) -> Understanding:
     compact = re.sub(r"[\s.,!?~…·\"'()\[\]-]+", "", words_text).lower()
     on_day = today if isinstance(today, date) else None
     weekday_today = WEEKDAYS[today.weekday()] if isinstance(today, date) else today
-    days_said = [d for d in find_days(words_text, on_day, weekday_today) if not ruled_out(words_text, d.end)]
+    days_said = [d for d in find_days(words_text, on_day, weekday_today)
+                 if not ruled_out(words_text, d.end) and not a_birth_date(words_text, d.start)]
     times_said = [t for t in find_times(words_text) if not ruled_out(words_text, t.end)]
-    heard.booking_words = has(compact, lexicon.BOOK_WORDS)
-    heard.booking_verb = has(compact, lexicon.BOOK_VERBS)
-    heard.reschedule = reschedules(compact)
+    looked_up = has(compact, lexicon.NOT_A_BOOKING)  # "예약 확인하려고요": one made, not one asked for
+    heard.booking_words = has(compact, lexicon.BOOK_WORDS) and not looked_up
+    heard.booking_verb = has(compact, lexicon.BOOK_VERBS) and not looked_up
+    heard.reschedule = reschedules(compact) or moves_a_value(words_text)
     if heard.reschedule:  # "금요일 예약을 화요일로 옮겨 주세요": Friday's described, Tuesday the new one
         heard.moving, days_said, times_said = moving_from(words_text, days_said, times_said)
     _set_days(heard, words_text, days_said, on_day)
@@ -160,10 +179,11 @@ def _analyse(text: str, today: date | str | None) -> Understanding:
     heard.pick = choice(words_text)
     heard.callback = has(compact, lexicon.CALLBACK_PHRASES)
     heard.wrong = wrong_values(compact)
+    heard.reason = visit_reason(hidden)
     said_emergency = emergency(compact, words_text)
     heard.crisis = said_emergency and has(compact, lexicon.CRISIS_PHRASES)
     stop = is_stop(compact, "?" in words_text, heard)
-    value_ends = tuple(sorted(v.end for v in (*days_said, *times_said)))
+    value_ends = tuple(sorted([d.end for d in days_said] + [t.end for t in times_said]))
     turn = KoTurn(words, words_text, heard, said_emergency, stop, value_ends)
     heard.intent, heard.intent_rule = decide(INTENT_RULES, turn)
     heard.act, heard.act_rule = decide(ACT_RULES, turn)

@@ -35,8 +35,14 @@ _DAY = re.compile(rf"(?:(?<![가-힣])|(?<=월))({_SINO})일(?!요일|절)")
 # ... or apart from it when the number has tens: "십일 일" (the 11th), "이십이 일"; not "이 일" ("this work").
 _SPACED_DAY = re.compile(r"(?:(?<![가-힣])|(?<=월))([이삼]?십[일이삼사오육칠팔구]?)\s일(?!요일|절)")
 # Digit syllables, one word or several: "공일공 일이삼사 오육칠팔", "구공공일일일 다시 일이삼사오육칠" ("다시": a dash).
-_DIGIT_WORD = r"[공영일이삼사오육칠팔구]+"
-_DIGIT_RUN = re.compile(_NOT_HANGUL_BEFORE + rf"{_DIGIT_WORD}(?:(?:\s*-\s*|\s+다시\s+|\s+){_DIGIT_WORD})*(?![가-힣])")
+# A word of digit syllables ends where a particle or a pause begins ("칠팔구공이요": 7890, then "이요").
+# A word "이요", "이고" said after the digits is their particle, not a 2 ("010 3333 4444 이고").
+_DIGIT_WORD = (r"(?!이(?:요|고|에요|예요|라고|랑)(?![가-힣]))[공영일이삼사오육칠팔구]+?"
+               r"(?=이요|이에요|이고|이랑|요|예요|에요|에\s*[공영일이삼사오육칠팔구]|로|으로|고|입니다|번|(?![가-힣]))")
+# ... mixed with groups written in digits ("010 일이삼사 오육칠팔", "플러스 팔이 10 1234 5678").
+_RUN_WORD = rf"(?:{_DIGIT_WORD}|\d{{1,4}}(?![\d:/.]))"
+_DIGIT_RUN = re.compile(_NOT_HANGUL_BEFORE + rf"{_RUN_WORD}(?:(?:\s*-\s*|\s+다시\s+|에\s*|\s+){_RUN_WORD})*")
+_PLUS = re.compile(r"플러스\s*(?=[공영일이삼사오육칠팔구\d])")
 _LONGEST_DIGIT_RUN = 6  # fewer digit syllables are words ("이삼일": two or three days, "오일": oil)
 
 
@@ -59,8 +65,10 @@ def _month(found: re.Match[str]) -> str:
 
 def _digits(found: re.Match[str]) -> str:
     """A run of digit syllables as digits when it is long enough to be a phone or ID number, else as said."""
-    syllables = re.sub(r"[^공영일이삼사오육칠팔구\s-]|다시", " ", found.group())
-    groups = ["".join(PHONE_DIGITS[ch] for ch in group) for group in re.split(r"[\s-]+", syllables) if group]
+    if not re.search("[공영일이삼사오육칠팔구]", found.group()):
+        return found.group()  # digits only: as written
+    syllables = re.sub(r"[^공영일이삼사오육칠팔구\d\s-]|다시|에", " ", found.group())
+    groups = ["".join(PHONE_DIGITS.get(ch, ch) for ch in group) for group in re.split(r"[\s-]+", syllables) if group]
     if sum(len(group) for group in groups) < _LONGEST_DIGIT_RUN:
         return found.group()
     return "-".join(groups)
@@ -71,7 +79,9 @@ def spoken_digits_as_numbers(text: str) -> str:
 
     So a phone number said in words is a phone number, and an ID number in words is masked like one in digits.
     """
-    return _DIGIT_RUN.sub(_digits, text) if isinstance(text, str) else text
+    if not isinstance(text, str):
+        return text
+    return _DIGIT_RUN.sub(_digits, _PLUS.sub("+", text))
 
 
 def numbers_as_digits(text: str) -> str:

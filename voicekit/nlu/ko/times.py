@@ -16,14 +16,18 @@ from voicekit.nlu.types import TimeWish, WishKind
 
 _PART = r"(?:(오전|오후|아침|새벽|낮|저녁|밤|점심)\s?(?:에\s?)?)?"
 _O_CLOCK = re.compile(_PART + r"(\d{1,2})\s?시(?!\s?간)(?:\s?(\d{1,2})\s?분|\s?(반)|\s?정각)?")
+# "전" right after the minutes: so many minutes before the hour ("10시 10분 전"); not "전화", nor "전에" (before).
+_MINUTES_BEFORE = re.compile(r"\s?전(?![화에까으])")
 _COLON = re.compile(_PART + r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)")
 _NOON = re.compile(r"정오|낮\s?열두\s?시")
 _AM = {"오전", "아침", "새벽"}
 _PM = {"오후", "저녁", "밤"}
-_BOUND_AFTER = (("이후", "after"), ("넘어", "after"), ("지나", "after"), ("부터", "after"), ("후에", "after"),
-                ("후로", "after"), ("이전", "before"), ("전에", "before"), ("전까지", "before"), ("전으로", "before"),
-                ("까지", "before"), ("전", "before"), ("후", "after"), ("쯤", "around"), ("정도", "around"),
-                ("경", "around"), ("즈음", "around"), ("무렵", "around"), ("전후", "around"))
+# The words after a time that make it a bound ("세 시 이후", "세 시 전에", "세 시쯤"); the longer first of two alike.
+_BOUND_AFTER: tuple[tuple[str, WishKind], ...] = (
+    ("이후", "after"), ("넘어", "after"), ("지나", "after"), ("부터", "after"), ("후에", "after"), ("후로", "after"),
+    ("이전", "before"), ("전에", "before"), ("전까지", "before"), ("전으로", "before"), ("까지", "before"),
+    ("전후", "around"), ("전", "before"), ("후", "after"), ("쯤", "around"), ("정도", "around"), ("경", "around"),
+    ("즈음", "around"), ("무렵", "around"))
 
 
 @dataclass(frozen=True)
@@ -44,8 +48,8 @@ def _to_24h(part: str | None, hour: int, minute: int) -> tuple[str, bool] | None
         hour = 0 if hour == 12 else hour
     elif part in _PM or part == "낮" and hour <= 6 or part == "점심" and hour <= 3:
         hour = hour if hour >= 12 else hour + 12
-    elif part is None and 1 <= hour <= 6:
-        hour += 12  # a bare 1-6 is the afternoon in a clinic, as in English
+    elif part is None and 1 <= hour <= 7:
+        hour += 12  # a bare 1-7 is the afternoon or the evening (LABELLING.md: "일곱 시" is 19:00)
     if hour >= 24:
         return None
     return f"{hour:02d}:{minute:02d}", settled
@@ -56,9 +60,13 @@ def find_times(text: str) -> list[TimeHeard]:
     found = []
     for m in _O_CLOCK.finditer(text):
         minute = 30 if m.group(4) else int(m.group(3) or 0)
-        said = _to_24h(m.group(1), int(m.group(2)), minute)
+        hour, end = int(m.group(2)), m.end()
+        before = _MINUTES_BEFORE.match(text, end) if m.group(3) else None
+        if before is not None and 0 < minute < 60:  # "10시 10분 전": ten to ten, 09:50
+            hour, minute, end = (hour - 1) % 24, 60 - minute, before.end()
+        said = _to_24h(m.group(1), hour, minute)
         if said is not None:
-            found.append(TimeHeard(said[0], m.start(), m.end(), said[1]))
+            found.append(TimeHeard(said[0], m.start(), end, said[1]))
     for m in _COLON.finditer(text):
         said = _to_24h(m.group(1), int(m.group(2)), int(m.group(3)))
         if said is not None:
@@ -74,7 +82,7 @@ def _bound(text: str, heard: TimeHeard) -> WishKind | None:
     after = after.removeprefix("에")
     if after.startswith(("전화", "전에전화")):
         return None  # "3시 전화": a call at 3, not before 3
-    return next((kind for word, kind in _BOUND_AFTER if after.startswith(word)), None)  # type: ignore[return-value]
+    return next((kind for word, kind in _BOUND_AFTER if after.startswith(word)), None)
 
 
 def time_wish(text: str, compact: str, times: list[TimeHeard]) -> TimeWish | None:
@@ -91,10 +99,16 @@ def time_wish(text: str, compact: str, times: list[TimeHeard]) -> TimeWish | Non
         return {"kind": "earliest"}
     if any(word in compact for word in lexicon.LATEST):
         return {"kind": "latest"}
+    said_in_a_time = [(t.start, t.end) for t in find_times(text)]  # "오후 세 시 예약을": of a time, not a wish
     for m in re.finditer("|".join(lexicon.PARTS_OF_DAY), text):
+        if any(start <= m.start() < end for start, end in said_in_a_time):
+            continue
         before = text[max(0, m.start() - 1):m.start()]
-        if not re.match(r"[가-힣]", before) and not _greets(text, m.end()):
-            return {"kind": lexicon.PARTS_OF_DAY[m.group()]}  # type: ignore[typeddict-item]
+        greeted = text[max(0, m.start() - 3):m.start()].replace(" ", "").endswith("좋은")  # "좋은 아침이에요"
+        after = text[m.end():m.end() + 6].replace(" ", "").lstrip("은는에")
+        refused = after.startswith(("말고", "아니고", "빼고", "안"))  # "오전 말고 오후요": not the morning
+        if not re.match(r"[가-힣]", before) and not greeted and not refused and not _greets(text, m.end()):
+            return {"kind": lexicon.PARTS_OF_DAY[m.group()]}
     return None
 
 

@@ -1,6 +1,8 @@
-"""What is around a Korean value: a value ruled out ("화요일은 안 돼요", "3시 말고"), a choice among the times
-offered ("첫 번째", "두 번째 거요", "마지막"), an extension ("내선 45번"), a month alone ("6월 중에", "다음 달"),
-and the appointment a move starts from ("금요일 예약을 화요일로": Friday's).
+"""What is around a Korean value, and the values that are no day nor time.
+
+A value ruled out ("화요일은 안 돼요", "3시 말고"), a choice among the times offered ("첫 번째", "두 번째 거요",
+"마지막"), an extension ("내선 45번"), a month alone ("6월 중에", "다음 달"), and the appointment a move starts
+from ("금요일 예약을 화요일로": Friday's).
 """
 
 from __future__ import annotations
@@ -15,11 +17,21 @@ from voicekit.nlu.types import MovedFrom
 
 _PARTICLES = ("에는", "에도", "엔", "은", "는", "에", "이", "가", "도", "요", "이요", "까지", "만")
 _ORDINALS = {"첫": 1, "첫째": 1, "두": 2, "둘째": 2, "세": 3, "셋째": 3, "네": 4, "넷째": 4, "다섯": 5}
-_PICK = re.compile(r"(?<![가-힣])(첫|두|세|네|다섯)\s?번\s?째|(?<![\d:])([1-9])\s?번(?!\s?째|\s?[이정]도)|(?<![가-힣])(마지막|맨\s?끝)")
+_PICK = re.compile(r"(?<![가-힣])(첫|두|세|네|다섯)\s?번\s?째|(?<![\d:])([1-9])\s?번(?!\s?째|\s?[이정]도)"
+                   r"|(?<![가-힣])(마지막|맨\s?끝)")
 _EXTENSION = re.compile(r"내선\s?(?:번호\s?)?(\d{1,6})")
 _MONTH = re.compile(r"(?<!\d)(\d{1,2})\s?월(?!\s?\d)")
 _NEXT_MONTH = re.compile(r"다음\s?달|담달")
 _DESTINATION = re.compile(r"\s?(?:으로|로)")
+# The appointment a move starts from: "금요일 예약을", "화요일 거"; "다음 주 화요일 거 수요일로요" moves it.
+_APPOINTMENT = re.compile(r"예약|진료|일정|약속|(?<![가-힣])거(?![가-힣])")
+_MOVED_VALUE = re.compile(r"(?:요일|\d일|\d시(?: ?반)?) ?(?:거|예약)(?:를|을|은|는)? [^.?!]{0,12}?(?:으로|로)"
+                          r"(?:요|\s?해|\s?바꿔|\s?옮겨|\s?변경|\s?부탁)")
+
+
+def moves_a_value(text: str) -> bool:
+    """"다음 주 화요일 거 수요일로요": an appointment named by its day, and another day for it."""
+    return _MOVED_VALUE.search(text) is not None
 
 
 def ruled_out(text: str, end: int) -> bool:
@@ -37,6 +49,14 @@ def ruled_out(text: str, end: int) -> bool:
     return any(after.startswith(word) for word in lexicon.RULED_OUT_AFTER)
 
 
+_BIRTH = ("생년월일", "생일", "년생", "태어", "출생")
+
+
+def a_birth_date(text: str, start: int) -> bool:
+    """A date said as the caller's birth date ("생년월일은 1990년 1월 1일이요"): never the appointment's."""
+    return any(word in text[max(0, start - 12):start] for word in _BIRTH)
+
+
 def choice(text: str) -> int | None:
     """Which offered time is meant: 1 for "첫 번째", 2 for "2번", -1 for "마지막"."""
     found = _PICK.search(text)
@@ -48,6 +68,7 @@ def choice(text: str) -> int | None:
 
 
 def extension_of(text: str) -> str | None:
+    """The extension said with a phone number ("내선 45번": "45")."""
     found = _EXTENSION.search(text)
     return found.group(1) if found else None
 
@@ -73,9 +94,10 @@ def moving_from(text: str, days: list[DayHeard], times: list[TimeHeard]
     The values said before the appointment word ("금요일 3시 예약을") describe the old one; those said after it,
     or with "로" ("화요일로"), are the new. With no appointment word, every value is the new one.
     """
-    noun = min((at for at in (text.find(word) for word in lexicon.APPOINTMENT_WORDS) if at >= 0), default=None)
-    if noun is None:
+    found = _APPOINTMENT.search(text)
+    if found is None:
         return None, days, times
+    noun = found.start()
 
     def old(start: int, end: int) -> bool:
         return end <= noun and _DESTINATION.match(text, end) is None
