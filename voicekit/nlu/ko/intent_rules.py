@@ -123,7 +123,8 @@ INTENT_RULES: tuple[Rule[Intent], ...] = (
     # An emergency is its act; the turn asks nothing else of the line unless it books ("가슴이 아파서 예약하려고요").
     Rule("emergency", lambda t: t.emergency and not t.heard.booking_words and not a_yes_lead(_ko(t)), "unknown"),
     # "사람이에요?", "로봇이에요?": a question about the line (SPEC 2.2's "hours": about the clinic itself).
-    Rule("asks_about_the_line", lambda t: about_the_line(_ko(t).compact) is not None, "hours"),
+    Rule("asks_about_the_line", lambda t: about_the_line(_ko(t).compact) is not None and not t.heard.booking_verb,
+         "hours"),
     Rule("asks_for_a_person", lambda t: asks_for_a_person(_ko(t).compact), "human"),
     Rule("thanks_on_the_way_out", lambda t: t.stop and thanks_alone(_ko(t).compact), "unknown"),
     Rule("ends_the_call_with_a_no", lambda t: t.stop and no_word_said(_ko(t)), "no"),
