@@ -21,13 +21,14 @@ import wave
 from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Any, ClassVar
 
-from pipecat.frames.frames import ErrorFrame, Frame
+from pipecat.frames.frames import ErrorFrame, Frame, TranscriptionFrame
 from pipecat.services.settings import TTSSettings
 from pipecat.services.tts_service import TTSService
 from pipecat.transcriptions.language import Language
+from pipecat.utils.time import time_now_iso8601
 
 from phone.korean_numbers import said_in_korean
-from phone.speech import LocalWhisperSTTService
+from phone.speech import WHISPER_RATE, LocalWhisperSTTService, transcribe, whisper_samples, words_heard
 
 KOREAN_PROMPT = "병원 예약 전화입니다. 날짜와 시간, 이름을 말씀하세요."
 """A prompt measured for the Korean line and not used: its words came back in what Whisper heard."""
@@ -77,7 +78,22 @@ class KoreanVoiceTTSService(TTSService):
 
 
 class KoreanWhisperSTTService(LocalWhisperSTTService):
-    """The line's Whisper base, hearing Korean (``language="ko"``; the same model, window and limits as English)."""
+    """The line's Whisper base, hearing Korean (``language="ko"``; the same model, window and limits as English).
 
-    LANGUAGE = Language.KO
+    Only the turn's transcription is its own: English's settings by step (a spelling's letters) are English's,
+    and a Korean name is said again syllable by syllable, which Whisper hears as any Korean turn.
+    """
+
     OPTIONS: ClassVar[dict[str, Any]] = {"language": "ko"}
+
+    async def run_stt(self, audio: bytes) -> AsyncGenerator[Frame, None]:
+        """One turn's audio (16-bit PCM at the pipeline's rate) to one Korean transcription, with its words."""
+        if not self._model:
+            yield ErrorFrame("Whisper model not available")
+            return
+        await self.start_processing_metrics()
+        samples = whisper_samples(audio, self.sample_rate or WHISPER_RATE)
+        heard = words_heard(await asyncio.to_thread(transcribe, self._model, samples, **self.OPTIONS))
+        await self.stop_processing_metrics()
+        # No words is a transcription too (a murmur, a cough): the caller is answered, as on the English line.
+        yield TranscriptionFrame(heard.text, self._user_id, time_now_iso8601(), Language.KO, result=heard.words)

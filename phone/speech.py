@@ -24,7 +24,7 @@ import wave
 from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from pipecat.frames.frames import ErrorFrame, Frame, TranscriptionFrame
@@ -176,14 +176,10 @@ class LocalWhisperSTTService(WhisperSTTService):
 
     The pipeline runs at the phone line's 8 kHz (for the VAD); Whisper reads 16 kHz, so each turn's audio is
     resampled here, once, as a whole (Pipecat's service hands the model the pipeline's rate as it is).
-    A line in another language sets ``LANGUAGE`` and the ``transcribe`` options it hears with (``OPTIONS``).
     """
 
-    LANGUAGE = Language.EN
-    OPTIONS: ClassVar[dict[str, Any]] = {}
-
     def __init__(self, **kwargs: Any):
-        settings = WhisperSTTService.Settings(model=str(whisper_model_dir()), language=self.LANGUAGE,
+        settings = WhisperSTTService.Settings(model=str(whisper_model_dir()), language=Language.EN,
                                               no_speech_prob=NO_SPEECH)
         super().__init__(settings=settings, device="cpu", compute_type="int8", **kwargs)
 
@@ -197,12 +193,11 @@ class LocalWhisperSTTService(WhisperSTTService):
             return
         await self.start_processing_metrics()
         samples = whisper_samples(audio, self.sample_rate or WHISPER_RATE)
-        heard = words_heard(await asyncio.to_thread(transcribe, self._model, samples, **self.OPTIONS))
+        heard = words_heard(await asyncio.to_thread(transcribe, self._model, samples))
         await self.stop_processing_metrics()
         # No words (a murmur, a cough, a word lost to the line) is a transcription too, with no words in it:
         # the caller said something and is answered, never left in silence.
-        yield TranscriptionFrame(heard.text, self._user_id, time_now_iso8601(), self.LANGUAGE,
-                                 result=heard.words)
+        yield TranscriptionFrame(heard.text, self._user_id, time_now_iso8601(), Language.EN, result=heard.words)
 
 
 @dataclass(frozen=True)
