@@ -54,6 +54,9 @@ from phone.turn_taking import turn_wait, vad_params
 KEYPAD_PREFIX = "[DTMF] "
 """How the agent reads key presses (``voicekit.nlu``): the aggregator writes them this way."""
 ENDED = ("DONE", "HANDOFF")
+GREETING = "Thank you for calling {name}. This is an automated booking line. How can I help you today?"
+"""The English line's first words, as it has always said them: ``greeting`` now says the clinic's language's
+``phrases.welcome``, and English's is this same sentence (tests hold the two together)."""
 WORDS_GRACE = 1.0
 """Seconds a stretch of speech waits for Whisper's words before the turn is answered with what came before."""
 ONE_KEY_STEPS = frozenset({"confirm", "ask_time"})

@@ -15,7 +15,7 @@ import phone.korean_speech
 from phone.korean_numbers import said_in_korean
 from phone.korean_speech import KoreanVoiceTTSService, KoreanWhisperSTTService, espeak_korean
 from phone.line_speech import line_language, recogniser_for, voice_for
-from phone.processor import greeting
+from phone.processor import GREETING, greeting
 from phone.speech import FliteTTSService, LocalWhisperSTTService
 
 EXAMPLES = tomllib.loads((Path(phone.korean_speech.__file__).with_name("examples") / "korean_numbers.toml").read_text())
@@ -54,7 +54,7 @@ def test_a_language_the_line_has_no_speech_for_names_the_key_and_the_choices():
 def test_the_korean_line_greets_in_korean_and_says_it_is_automated_the_english_one_as_before():
     korean = greeting(agent("ko"))
     assert korean.startswith("안녕하세요, 하늘내과의원입니다.") and "자동 예약 안내 시스템" in korean
-    assert greeting(agent("en", "Riverside Clinic")) == (
+    assert greeting(agent("en", "Riverside Clinic")) == GREETING.format(name="Riverside Clinic") == (
         "Thank you for calling Riverside Clinic. This is an automated booking line. How can I help you today?")
     assert greeting(agent(None, "Riverside Clinic")).startswith("Thank you for calling Riverside Clinic.")
 
