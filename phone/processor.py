@@ -47,6 +47,7 @@ from pipecat.metrics.metrics import TurnMetricsData
 from pipecat.processors.aggregators.dtmf_aggregator import DTMFAggregator
 from pipecat.processors.frame_processor import FrameDirection, FrameProcessor
 
+from dialog.language import sentences
 from dialog.turn import UNHEARD
 from phone.turn_taking import turn_wait, vad_params
 
@@ -54,6 +55,8 @@ KEYPAD_PREFIX = "[DTMF] "
 """How the agent reads key presses (``voicekit.nlu``): the aggregator writes them this way."""
 ENDED = ("DONE", "HANDOFF")
 GREETING = "Thank you for calling {name}. This is an automated booking line. How can I help you today?"
+"""The English line's first words, as it has always said them: ``greeting`` now says the clinic's language's
+``phrases.welcome``, and English's is this same sentence (tests hold the two together)."""
 WORDS_GRACE = 1.0
 """Seconds a stretch of speech waits for Whisper's words before the turn is answered with what came before."""
 ONE_KEY_STEPS = frozenset({"confirm", "ask_time"})
@@ -69,8 +72,11 @@ def greeting(agent: Any) -> str:
     """The line's first words: the clinic's name (its configured profile) and that a machine is answering.
 
     An agent with no clinic profile (a stand-in that is not a ``VoiceAgent``) has no name to say: it speaks first.
+    The sentence is the clinic's language's (``phrases.welcome``: "Thank you for calling {name}. This is an automated
+    booking line. How can I help you today?" in English).
     """
-    return GREETING.format(name=_profile(agent).name)
+    profile = _profile(agent)
+    return sentences("phrases", getattr(profile, "language", "en")).welcome(profile.name)
 
 
 class Keypad(DTMFAggregator):
