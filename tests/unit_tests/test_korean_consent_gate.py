@@ -33,8 +33,10 @@ SECOND_THOUGHTS = ["네, 근데...", "네, 근데", "네 근데 시간이요", "
 REFUSALS_AND_HOLDS = ["아니요", "아니에요", "아뇨", "아니", "잠깐", "잠깐만요", "잠시만요", "네 아니요", "아니요 네",
                       "안 돼요", "싫어요", "괜찮아요", "됐어요", "그만할게요", "끊을게요", "네 아니 잠깐만요",
                       "아니요, 11일이요", "네, 11일로 해 주세요", "네 오후 3시요", "네 이하늘이요"]
+# What the phone line's recogniser made of "아니에요" (docs/phone.md, Korean): a bare yes over and over is asked again.
+RECOGNISER_ECHOES = ["네, 네, 네, 네.", "네 네 네", "네네네", "예 예 예", "네, 네, 네, 맞아요"]
 OTHER_LANGUAGE = ["yes", "okay", "sure", "yes please", "ㅇㅇ", "넹ㅋ"]
-NOT_CONSENT = QUESTIONS + SECOND_THOUGHTS + REFUSALS_AND_HOLDS + OTHER_LANGUAGE
+NOT_CONSENT = QUESTIONS + SECOND_THOUGHTS + REFUSALS_AND_HOLDS + RECOGNISER_ECHOES + OTHER_LANGUAGE
 
 
 def korean_call(api=None, caller_number=None):
