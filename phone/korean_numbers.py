@@ -26,6 +26,8 @@ _PHONE = re.compile(r"\+?\d{2,4}(?:-\d{3,4}){1,2}|\d{7,}")
 _COUNTED = re.compile(r"(\d+)\s?(" + "|".join(NATIVE_COUNTERS) + ")")
 _MONTH = re.compile(r"(\d+)\s?월")
 _NUMBER = re.compile(r"\d+")
+# Digits written one by one ("0 0 0 1", a booking number): read one by one as a code is, with 0 as 공.
+_DIGIT_BY_DIGIT = re.compile(r"(?<!\d)(?<!\d )\d(?: \d)+(?!\d)")
 
 
 def sino(number: int) -> str:
@@ -92,6 +94,7 @@ def said_in_korean(text: str) -> str:
     """
     text = _CLOCK.sub(_clock, text)
     text = _PHONE.sub(_phone, text)
+    text = _DIGIT_BY_DIGIT.sub(lambda match: " ".join(PHONE_DIGITS[int(d)] for d in match.group(0).split()), text)
     text = _COUNTED.sub(_counted, text)
     text = _MONTH.sub(_month, text)
     return _NUMBER.sub(lambda match: sino(int(match.group(0))), text)
