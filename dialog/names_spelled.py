@@ -32,6 +32,8 @@ UNSURE_BELOW = 0.6
 
 A placeholder until the phone line's name benchmark (``make bench-names``) measures where faster-whisper's word
 probabilities part right names from wrong ones on this line; tune it there, in one place."""
+NEAR_FROM = 4
+"""Names this long or longer take a spelling one letter off them as their own (a shorter one is another name)."""
 SPELLINGS_TRIED = 3
 """Spellings read back and refused before a person takes the name."""
 _NAME_WORD = re.compile(r"[^\W\d_]+(?:['\-][^\W\d_]+)*")
@@ -105,8 +107,25 @@ def spelling_answer(state: CallState, heard: Understanding, text: str) -> CallUp
             return {"spell_misses": misses, "name_check": "spell", "spelled": None, "misunderstood": 0}
         return None
     if spelling is not None:
-        return {"spelled": spelling.name, "name_check": "letters", "misunderstood": 0}
+        return {"spelled": _as_heard(spelling, state), "name_check": "letters", "misunderstood": 0}
     return None
+
+
+def _as_heard(spelling: Spelling, state: CallState) -> str:
+    """The letters, or the name heard before when they are one letter off it (the first spelling only).
+
+    Over the phone a letter or two of a spelling is misheard ("F, R, ay, S, E, R" came back "F, R, D, S, E, R":
+    ay and D, F and S, M and N sound alike on the band): letters one edit from a word of the name heard spell
+    that word, as a receptionist would take them. The letters are read back for the caller's yes either way, and
+    after a no the next spelling is taken as it is heard.
+    """
+    if state.spell_misses or not spelling.by_letters or " " in spelling.name or not state.name:
+        return spelling.name
+    letters = spelling.name.casefold()
+    for word in state.name.split():
+        if len(word) >= NEAR_FROM and word.casefold() != letters and _edits(word.casefold(), letters) <= 1:
+            return word
+    return spelling.name
 
 
 def with_spelling(name: str | None, spelling: str) -> str:

@@ -48,6 +48,10 @@ class Noted:
     def transfer(self):
         return self.agent.transfer
 
+    @property
+    def spelling_asked(self):
+        return self.agent.spelling_asked
+
     def handle(self, text, words=None):
         self.turns.append((text, words))
         reply = self.agent.handle(text, words=words)
