@@ -16,6 +16,7 @@ used elsewhere: on a "yes" it made "F, F, F, F" (and at the letters' read-back t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,8 @@ alphabet ("A, B, C, ...") made it write the alphabet ("A, B, C, R, D, F") and no
 LATER_SEGMENT_SPEECH = 0.3
 """A spelling's second segment is kept only when Whisper thinks it this unlikely or less to be silence: the
 prompt copied into the silence came at 0.33-0.86."""
+TAIL = 1.0
+"""Seconds at a spelling's end that hold no more letters (the VAD's 0.7 s pause and the line's hiss)."""
 LOOPING = 2.4
 """Whisper's compression-ratio limit: a segment more compressible than this repeats itself ("F, R, F, R, ...")."""
 
@@ -45,9 +48,19 @@ def decoding(step: str | None) -> dict[str, Any]:
     return {"initial_prompt": SPELLING_PROMPT} if step == SPELLING else {}
 
 
-def kept_segments(step: str | None, segments: list[Any]) -> list[Any]:
-    """The segments of a turn heard at ``step`` that are the caller's: at a spelling, none the prompt made up."""
+def kept_segments(step: str | None, segments: Iterable[Any], seconds: float = float("inf")) -> list[Any]:
+    """The segments of a turn heard at ``step`` (``seconds`` long) that are the caller's: at a spelling, none made up.
+
+    ``segments`` may be Whisper's generator, which decodes a segment as it is read: at a spelling, a segment that
+    would start in the turn's last ``TAIL`` seconds (the VAD's pause after the letters) is never decoded.
+    """
     if step != SPELLING:
-        return segments
-    return [s for n, s in enumerate(segments)
-            if n == 0 or (s.no_speech_prob < LATER_SEGMENT_SPEECH and s.compression_ratio <= LOOPING)]
+        return list(segments)
+    kept: list[Any] = []
+    for segment in segments:
+        if kept and (segment.no_speech_prob >= LATER_SEGMENT_SPEECH or segment.compression_ratio > LOOPING):
+            continue
+        kept.append(segment)
+        if segment.end >= seconds - TAIL:
+            break  # what follows is the silence after the letters, where the prompt is copied
+    return kept

@@ -21,7 +21,7 @@ import subprocess
 import tempfile
 import threading
 import wave
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -203,8 +203,10 @@ class LocalWhisperSTTService(WhisperSTTService):
             return
         await self.start_processing_metrics()
         samples = whisper_samples(audio, self.sample_rate or WHISPER_RATE)
-        segments = await asyncio.to_thread(transcribe, self._model, samples, **decoding(self._step))
-        heard = words_heard(kept_segments(self._step, segments))
+        step = self._step
+        heard = words_heard(await asyncio.to_thread(transcribe, self._model, samples, **decoding(step),
+                                                    keep=lambda segments: kept_segments(step, segments,
+                                                                                        len(samples) / WHISPER_RATE)))
         await self.stop_processing_metrics()
         # No words (a murmur, a cough, a word lost to the line) is a transcription too, with no words in it:
         # the caller said something and is answered, never left in silence.
@@ -237,7 +239,8 @@ def words_heard(segments: list[Any]) -> Heard:
     return Heard(" ".join(s.text.strip() for s in speech).strip(), [(w, p) for w, p in words if w])
 
 
-def transcribe(model: Any, samples: Any, *, window: float | None = None, **options: Any) -> list[Any]:
+def transcribe(model: Any, samples: Any, *, window: float | None = None,
+               keep: Callable[[Iterator[Any]], list[Any]] = list, **options: Any) -> list[Any]:
     """Whisper's segments for one turn (16 kHz floats), as the line hears it (``options`` change its settings).
 
     Beam 5, each word's probability (``word_timestamps``: faster-whisper aligns the words after decoding, ~10%
@@ -257,7 +260,7 @@ def transcribe(model: Any, samples: Any, *, window: float | None = None, **optio
         _window.frames = frames  # 10 ms a mel frame
     try:
         segments, _ = model.transcribe(samples, **options)
-        return list(segments)  # the generator decodes as it is read: read it here, on this thread
+        return keep(segments)  # the generator decodes as it is read: read it here, on this thread (``keep``: which)
     finally:
         if frames is not None:
             del _window.frames
