@@ -78,7 +78,8 @@ def spelling_of(heard: Heard, last: str) -> bool:
 
 def play(call: Call) -> tuple[str | None, bool]:
     """The call through the dialog: (the name booked, whether it was asked to spell)."""
-    agent = VoiceAgent(ClinicAPI(), sleep=lambda s: None)
+    api = ClinicAPI()
+    agent = VoiceAgent(api, sleep=lambda s: None)
     reply = agent.handle("I'd like to book an appointment on Tuesday at 10 am")
     reply = agent.handle(call.name_turn.text, words=call.name_turn.words)
     takes, asked = 0, False
@@ -103,7 +104,7 @@ def play(call: Call) -> tuple[str | None, bool]:
             reply = agent.handle(call.name_turn.text, words=call.name_turn.words)
         else:
             reply = agent.handle("yes")
-    booked = [b["name"] for b in agent.api.bookings]
+    booked = [b["name"] for b in api.bookings]
     return (booked[0] if booked else None), asked
 
 
