@@ -158,8 +158,11 @@ def phone_audio(text: str) -> bytes:
     return audioop.lin2ulaw(pcm8, 2) + SILENCE * 50
 
 
-async def audio_back(ws, seconds: float, quiet: float = 3.0) -> int:
-    """Bytes of the line's speech received until it has been ``quiet`` seconds (or ``seconds`` pass)."""
+async def audio_back(ws, seconds: float, quiet: float = 1.5) -> int:
+    """Bytes of the line's speech received until it has been ``quiet`` seconds (or ``seconds`` pass).
+
+    A reply is one block of flite's audio that the line sends in real time, with no gap inside it this long.
+    """
     received, deadline = 0, time.monotonic() + seconds
     while (left := deadline - time.monotonic()) > 0:
         try:
