@@ -45,7 +45,7 @@ VOICES = ("espeak us", "espeak f3 fast", "espeak rp slow", "flite awb slow")
 the ``bench`` extra is installed (``--voices "piper joe" ...``)."""
 RECOGNISERS = {"as any turn": None, "the spelling step": SPELLING}
 """The step each recogniser hears a spelling at (``phone.letters.decoding``)."""
-THRESHOLDS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.01)
+THRESHOLDS = (0.0, 0.3, 0.35, 0.4, 0.5, 0.6, 0.8, 1.01)
 TAKES = 2
 """Spellings each caller has ready (a second take, other noise); a third is the first again."""
 TURNS_AT_MOST = 12
