@@ -27,7 +27,7 @@ import websockets
 
 from phone.speech import flite
 from tests.integration_tests.helpers import ROOT, quiet_env, stop, wait_for
-from tests.integration_tests.test_twilio_line import audio_back, phone_audio, send_audio
+from tests.integration_tests.test_twilio_line import LAST_REPLY, audio_back, phone_audio, send_audio
 from tests.throwaway_pg import free_port
 from tests.unit_tests.test_twilio_security import (
     CALL_SID,
@@ -84,12 +84,12 @@ def own_service(tmp_path):
         yield worker
 
 
-async def answer_audio(ws, seconds: float) -> int:
+async def answer_audio(ws, seconds: float, enough: int | None = None) -> int:
     """Bytes of agent audio received until the line has been quiet for 1.5 s (a worker in its own process).
 
     The line speaks a reply as one block of flite's audio, sent in real time: no gap inside it is that long.
     """
-    return await audio_back(ws, seconds, quiet=1.5)
+    return await audio_back(ws, seconds, quiet=1.5, enough=enough)
 
 
 CALLS = itertools.count()
@@ -123,13 +123,13 @@ async def a_call(port: int, turns: list[str]) -> list[int]:
         start = start_message(ticket=ticket, call_sid=call_sid)
         await ws.send(json.dumps(start))
         replies = [await answer_audio(ws, seconds=60)]
-        for turn in turns:
+        for number, turn in enumerate(turns, start=1):
             if turn.startswith(KEY):
                 await ws.send(json.dumps({"event": "dtmf", "streamSid": start["streamSid"],
                                           "dtmf": {"track": "inbound_track", "digit": turn[len(KEY):]}}))
             else:
                 await send_audio(ws, phone_audio(turn))
-            replies.append(await answer_audio(ws, seconds=60))
+            replies.append(await answer_audio(ws, seconds=60, enough=LAST_REPLY if number == len(turns) else None))
         return replies
 
 

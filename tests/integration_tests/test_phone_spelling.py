@@ -12,7 +12,15 @@ import asyncio
 import re
 
 from tests.integration_tests.test_phone_answers_at_once import Noted
-from tests.integration_tests.test_twilio_line import Agents, Line, audio_back, phone_audio, send_audio, started_call
+from tests.integration_tests.test_twilio_line import (
+    LAST_REPLY,
+    Agents,
+    Line,
+    audio_back,
+    phone_audio,
+    send_audio,
+    started_call,
+)
 
 
 def spelled(letters: str) -> str:
@@ -25,10 +33,12 @@ def test_a_misheard_name_is_spelled_read_back_letter_by_letter_and_booked_under_
         async def call():
             async with started_call(line) as ws:
                 await audio_back(ws, 30)  # the greeting
-                for words in ("Book me on Tuesday at ten a m, my name is Jamie Fraser", "No, that's not my name.",
-                              spelled("FRASER"), "yes", "yes"):
+                turns = ("Book me on Tuesday at ten a m, my name is Jamie Fraser", "No, that's not my name.",
+                         spelled("FRASER"), "yes", "yes")
+                for number, words in enumerate(turns, start=1):
                     await send_audio(ws, phone_audio(words))
-                    await audio_back(ws, 20)  # a reply is seconds long; 20 s bounds a call that went elsewhere
+                    # A reply is seconds long; 20 s bounds a call that went elsewhere.
+                    await audio_back(ws, 20, enough=LAST_REPLY if number == len(turns) else None)
 
         asyncio.run(call())
         [agent] = line.agents.made
