@@ -105,6 +105,7 @@ bench-browser: setup speech browser
 
 bench-names: $(BENCH) callers
 	$(PY) benchmarks/names.py
+	$(PY) benchmarks/spelled_names.py
 
 # A recorded caller through the phone pipeline, offline: make call WAV="turn1.wav turn2.wav" [OUT=reply.wav]
 call: setup speech

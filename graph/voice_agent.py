@@ -164,6 +164,17 @@ class VoiceAgent(CallViews):
         state = (snapshot.values or {}).get("dialog_state")
         return state.lower() if state in TERMINAL else None
 
+    @property
+    def spelling_asked(self) -> bool:
+        """Whether the call waits for the caller to spell their name (not for a yes to letters read back).
+
+        The phone line hears letters there with its own settings (``phone.letters``): a spelling is said slowly,
+        with pauses, and a recogniser writes letters only when told to expect them.
+        """
+        snapshot = self._graph.get_state(self._config)
+        return bool(snapshot.next) and snapshot.next[0] == "spell_name" \
+            and call_values(snapshot.values or {}).get("name_check") == "spell"
+
     # -- one caller turn ---------------------------------------------------------------------
     def handle(self, text: Any, words: Any = None) -> dict:
         """One caller utterance in, ``{"say", "state", "tool_calls"}`` out. Never raises on a string.

@@ -49,7 +49,8 @@ from pipecat.processors.frame_processor import FrameDirection, FrameProcessor
 
 from dialog.language import sentences
 from dialog.turn import UNHEARD
-from phone.turn_taking import turn_wait, vad_params
+from phone.letters import ListeningFor
+from phone.turn_taking import listening_step, turn_wait, vad_params
 
 KEYPAD_PREFIX = "[DTMF] "
 """How the agent reads key presses (``voicekit.nlu``): the aggregator writes them this way."""
@@ -132,6 +133,7 @@ class AgentTurns(FrameProcessor):
         self._turns: set[asyncio.Task] = set()
         self._answering = asyncio.Lock()
         self._pause = vad_params().stop_secs
+        self._heard_at: str | None = None
 
     async def process_frame(self, frame: Frame, direction: FrameDirection) -> None:
         """Greet the caller when the call starts, answer the caller's turns; pass every other frame on."""
@@ -246,6 +248,9 @@ class AgentTurns(FrameProcessor):
                 return
             if self._keys is not None:
                 self._keys.one_key = self._step in ONE_KEY_STEPS
+            if self._step != self._heard_at:  # the recogniser is upstream: it hears the next turn for this step
+                self._heard_at = self._step
+                await self.push_frame(ListeningFor(step=self._step), FrameDirection.UPSTREAM)
             listen = vad_params(self._step)
             if listen.stop_secs != self._pause:  # the VAD is upstream: the next turn ends on this pause
                 self._pause = listen.stop_secs
@@ -254,9 +259,7 @@ class AgentTurns(FrameProcessor):
 
 def _taking(agent: Any, turn: Callable[[], dict]) -> tuple[dict, str | None]:
     """The agent's reply to a turn and the step it then waits at (None for an agent that does not say)."""
-    reply = turn()
-    step = getattr(agent, "node", None)
-    return reply, step if isinstance(step, str) else None
+    return turn(), listening_step(agent)
 
 
 def _as_the_agent_reads_it(text: str) -> str:

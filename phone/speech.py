@@ -21,18 +21,21 @@ import subprocess
 import tempfile
 import threading
 import wave
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from pipecat.frames.frames import ErrorFrame, Frame, TranscriptionFrame
+from pipecat.processors.frame_processor import FrameDirection
 from pipecat.services.settings import TTSSettings
 from pipecat.services.tts_service import TTSService
 from pipecat.services.whisper.stt import WhisperSTTService
 from pipecat.transcriptions.language import Language
 from pipecat.utils.time import time_now_iso8601
+
+from phone.letters import ListeningFor, decoding, kept_segments
 
 WHISPER_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
 """SHA-256 of the joined ``model.bin`` (checked on first join; a mismatch refuses to run)."""
@@ -182,9 +185,16 @@ class LocalWhisperSTTService(WhisperSTTService):
         settings = WhisperSTTService.Settings(model=str(whisper_model_dir()), language=Language.EN,
                                               no_speech_prob=NO_SPEECH)
         super().__init__(settings=settings, device="cpu", compute_type="int8", **kwargs)
+        self._step: str | None = None  # the step the agent waits at (``phone.letters.ListeningFor``)
 
     def _load(self) -> None:
         self._model = whisper_model()
+
+    async def process_frame(self, frame: Frame, direction: FrameDirection) -> None:
+        """Note the step the agent waits at (``phone.letters``): a spelling is heard with its own settings."""
+        if isinstance(frame, ListeningFor):
+            self._step = frame.step
+        await super().process_frame(frame, direction)
 
     async def run_stt(self, audio: bytes) -> AsyncGenerator[Frame, None]:
         """One turn's audio (16-bit PCM at the pipeline's rate) to one transcription, its words in ``result``."""
@@ -193,7 +203,10 @@ class LocalWhisperSTTService(WhisperSTTService):
             return
         await self.start_processing_metrics()
         samples = whisper_samples(audio, self.sample_rate or WHISPER_RATE)
-        heard = words_heard(await asyncio.to_thread(transcribe, self._model, samples))
+        step = self._step
+        heard = words_heard(await asyncio.to_thread(transcribe, self._model, samples, **decoding(step),
+                                                    keep=lambda segments: kept_segments(step, segments,
+                                                                                        len(samples) / WHISPER_RATE)))
         await self.stop_processing_metrics()
         # No words (a murmur, a cough, a word lost to the line) is a transcription too, with no words in it:
         # the caller said something and is answered, never left in silence.
@@ -226,7 +239,8 @@ def words_heard(segments: list[Any]) -> Heard:
     return Heard(" ".join(s.text.strip() for s in speech).strip(), [(w, p) for w, p in words if w])
 
 
-def transcribe(model: Any, samples: Any, *, window: float | None = None, **options: Any) -> list[Any]:
+def transcribe(model: Any, samples: Any, *, window: float | None = None,
+               keep: Callable[[Iterator[Any]], list[Any]] = list, **options: Any) -> list[Any]:
     """Whisper's segments for one turn (16 kHz floats), as the line hears it (``options`` change its settings).
 
     Beam 5, each word's probability (``word_timestamps``: faster-whisper aligns the words after decoding, ~10%
@@ -246,7 +260,7 @@ def transcribe(model: Any, samples: Any, *, window: float | None = None, **optio
         _window.frames = frames  # 10 ms a mel frame
     try:
         segments, _ = model.transcribe(samples, **options)
-        return list(segments)  # the generator decodes as it is read: read it here, on this thread
+        return keep(segments)  # the generator decodes as it is read: read it here, on this thread (``keep``: which)
     finally:
         if frames is not None:
             del _window.frames

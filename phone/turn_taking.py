@@ -14,23 +14,32 @@ filler ("yes, and", "sure, um") is held for what follows whatever the model says
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pipecat.audio.vad.vad_analyzer import VADParams
 
+SPELLING = "spelling"
+"""The step where the line asked the caller to spell their name (``VoiceAgent.spelling_asked`` at ``spell_name``):
+letters come one by one with pauses between them, and a recogniser writes letters there only when told
+(``phone.letters``)."""
 OPEN_QUESTION_WAIT = 0.8
 """Seconds of the caller's silence that end a turn after an open question ("How can I help?"). Silero's 0.2 s
 default split "Book me on Tuesday at ten a m, | my name is Jamie" into two turns."""
-TURN_WAITS = {"ask_day": 0.45, "ask_time": 0.45, "ask_name": 0.5, "confirm": 0.45, "ask_phone": 1.2}
+TURN_WAITS = {"ask_day": 0.45, "ask_time": 0.45, "ask_name": 0.5, "confirm": 0.45, "ask_phone": 1.2, SPELLING: 1.2}
 """The wait where a short answer is expected, by the step the agent waits at (``VoiceAgent.node``). A day, a
-time, a name, a yes is over when it is said; a phone number is read out in groups, with pauses between."""
-STRETCH_ENDS = {"ask_day": 0.4, "ask_time": 0.4, "ask_name": 0.4, "confirm": 0.4}
+time, a name, a yes is over when it is said; a phone number is read out in groups, with pauses between, and so is
+a spelling ("F, R, A, | S, E, R")."""
+STRETCH_ENDS = {"ask_day": 0.4, "ask_time": 0.4, "ask_name": 0.4, "confirm": 0.4, SPELLING: 0.7}
 """The VAD's pause (seconds) that ends a stretch of speech where a short answer is expected; 0.45 s elsewhere
 (an open question, a phone number), where a whole sentence read at once is heard better than its pieces. At
 0.3 s "Yes, please." came apart in two stretches and Whisper heard "please" alone as "wave."
-(``tests/integration_tests/test_short_replies.py``); at 0.4 s each short reply is still one stretch."""
+(``tests/integration_tests/test_short_replies.py``); at 0.4 s each short reply is still one stretch. A spelling's
+letters are read as one stretch (0.7 s): Whisper alone on "R" or "ay, S" writes words ("Are", "Level 4"), not
+letters."""
 STRETCH_END = 0.45
-MODEL_NOT_TRUSTED = frozenset({"ask_phone"})
-"""Steps where smart-turn's "complete" does not end the turn: a number read in groups sounds done after each."""
+MODEL_NOT_TRUSTED = frozenset({"ask_phone", SPELLING})
+"""Steps where smart-turn's "complete" does not end the turn: a number read in groups sounds done after each, and
+so does each letter of a spelling."""
 MIN_VOLUME = 0.5
 """Silero's loudness gate: its 0.6 default sat just above a phone line's noise floor (~0.54), under a quiet "yes"."""
 HOLD_SECONDS = 1.5
@@ -44,6 +53,18 @@ OPEN_ENDINGS = frozenset({"and", "but", "or", "so", "also", "plus", "because", "
 def pause_at(step: str | None) -> float:
     """The end-of-turn pause while the agent waits at ``step`` (None: the call's opening question)."""
     return TURN_WAITS.get(step or "", OPEN_QUESTION_WAIT)
+
+
+def listening_step(agent: Any) -> str | None:
+    """The step the line listens at after ``agent``'s reply: its graph node, or ``SPELLING`` where it asked to spell.
+
+    ``agent.node`` is the node waiting (None for a stand-in that does not say); at ``spell_name`` the caller may be
+    spelling (``spelling_asked``) or answering the letters read back ("yes", "no"), which are heard as any answer.
+    """
+    step = getattr(agent, "node", None)
+    if not isinstance(step, str):
+        return None
+    return SPELLING if step == "spell_name" and getattr(agent, "spelling_asked", False) is True else step
 
 
 def vad_params(step: str | None = None) -> VADParams:

@@ -147,6 +147,11 @@ class CallAgent:
         """The step the agent waits at (the line's wait for the caller's answer depends on it)."""
         return getattr(self.agent, "node", None)
 
+    @property
+    def spelling_asked(self) -> bool:
+        """Whether the agent asked the caller to spell their name (the recogniser hears letters there)."""
+        return getattr(self.agent, "spelling_asked", False) is True
+
     def handle(self, text: str, words: list[tuple[str, float]] | None = None) -> dict:
         """One caller turn (on a thread of its own, as ``AgentTurns`` runs it), with the recogniser's words if heard."""
         return self.run(lambda agent: agent.handle(text) if words is None else agent.handle(text, words=words))

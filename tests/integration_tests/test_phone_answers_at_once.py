@@ -18,6 +18,7 @@ from dialog.turn import UNHEARD
 from graph.voice_agent import VoiceAgent
 from tests.integration_tests.test_twilio_line import (
     CHUNK,
+    LAST_REPLY,
     SILENCE,
     Agents,
     Line,
@@ -47,6 +48,10 @@ class Noted:
     @property
     def transfer(self):
         return self.agent.transfer
+
+    @property
+    def spelling_asked(self):
+        return self.agent.spelling_asked
 
     def handle(self, text, words=None):
         self.turns.append((text, words))
@@ -80,7 +85,7 @@ def test_a_murmur_the_words_and_a_key_at_the_read_back_through_the_twilio_stream
                 await ws.send(key("1"))
                 await asyncio.sleep(0.3)  # a quick second press: with Pipecat's 2 s wait, "12" would be one entry
                 await ws.send(key("2"))
-                return heard_murmur, read_back, await audio_back(ws, 30)
+                return heard_murmur, read_back, await audio_back(ws, 30, enough=LAST_REPLY)
 
         replies = asyncio.run(call())
         [agent] = line.agents.made

@@ -8,13 +8,17 @@ said, with the greeting's audio first and audio after every turn.
 """
 
 import asyncio
+import contextlib
+import itertools
 import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 from urllib.parse import urlencode
 
 import httpx
@@ -23,37 +27,82 @@ import websockets
 
 from phone.speech import flite
 from tests.integration_tests.helpers import ROOT, quiet_env, stop, wait_for
-from tests.integration_tests.test_twilio_line import audio_back, phone_audio, send_audio
+from tests.integration_tests.test_twilio_line import LAST_REPLY, audio_back, phone_audio, send_audio
 from tests.throwaway_pg import free_port
-from tests.unit_tests.test_twilio_security import TOKEN, signature, start_message, ticket_of, webhook_form
+from tests.unit_tests.test_twilio_security import (
+    CALL_SID,
+    TOKEN,
+    signature,
+    start_message,
+    ticket_of,
+    webhook_form,
+)
 from voicekit.clinic import ClinicAPI
 
 
-@pytest.fixture
-def service(tmp_path):
+@contextlib.contextmanager
+def a_worker(folder: Path):
     """A worker whose clinic file gives the line's public address; Twilio's auth token in its environment."""
     port = free_port()
-    config = tmp_path / "clinic.toml"
+    config = folder / "clinic.toml"
     config.write_text((ROOT / "clinic.example.toml").read_text().replace(
         'public_url = "https://line.example.org"', f'public_url = "http://127.0.0.1:{port}"'))
-    env = quiet_env(DATABASE_URL=str(tmp_path / "service.sqlite"), CLINIC_DB=str(tmp_path / "clinic.sqlite"),
+    env = quiet_env(DATABASE_URL=str(folder / "service.sqlite"), CLINIC_DB=str(folder / "clinic.sqlite"),
                     CLINIC_CONFIG=str(config), TWILIO_AUTH_TOKEN=TOKEN)
     env.pop("TWILIO_ACCOUNT_SID", None)  # no account: the line never calls Twilio's REST API in the tests
     worker = subprocess.Popen([sys.executable, "-m", "service", "--port", str(port)], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    wait_for(f"http://127.0.0.1:{port}/health", worker)
-    yield port, tmp_path / "clinic.sqlite", worker
-    stop(worker)
+    try:
+        wait_for(f"http://127.0.0.1:{port}/health", worker)
+        yield port, folder / "clinic.sqlite", worker
+    finally:
+        stop(worker)
 
 
-async def answer_audio(ws, seconds: float) -> int:
-    """Bytes of agent audio received until the line has been quiet for 4 s (a worker in its own process)."""
-    return await audio_back(ws, seconds, quiet=4.0)
+@pytest.fixture(scope="module")
+def running(tmp_path_factory):
+    """One worker for the module's calls (it loads Whisper, the VAD and smart-turn once: ~10 s, more when loaded)."""
+    with a_worker(tmp_path_factory.mktemp("line")) as worker:
+        yield worker
 
 
-def signed_webhook(port: int, **headers) -> httpx.Response:
+@pytest.fixture
+def service(running):
+    """The module's worker, its calendar empty for each test (every call books Tuesday at 10 or nothing)."""
+    _, clinic, _ = running
+    if clinic.exists():
+        with sqlite3.connect(clinic) as db:
+            db.execute("DELETE FROM bookings")
+            db.execute("DELETE FROM results")
+    return running
+
+
+@pytest.fixture
+def own_service(tmp_path):
+    """A worker of its own (the test stops it)."""
+    with a_worker(tmp_path) as worker:
+        yield worker
+
+
+async def answer_audio(ws, seconds: float, enough: int | None = None) -> int:
+    """Bytes of agent audio received until the line has been quiet for 1.5 s (a worker in its own process).
+
+    The line speaks a reply as one block of flite's audio, sent in real time: no gap inside it is that long.
+    """
+    return await audio_back(ws, seconds, quiet=1.5, enough=enough)
+
+
+CALLS = itertools.count()
+
+
+def a_call_sid() -> str:
+    """A CallSid of its own: the module's calls share a worker, and the same webhook again is a replay."""
+    return "CA" + f"{next(CALLS):032x}"
+
+
+def signed_webhook(port: int, call_sid: str = CALL_SID, **headers) -> httpx.Response:
     """Twilio's webhook for an incoming call, signed for the line's configured address."""
-    form = webhook_form()
+    form = webhook_form(call_sid=call_sid)
     return httpx.post(f"http://127.0.0.1:{port}/twilio/voice", content=urlencode(form),
                       headers={"Content-Type": "application/x-www-form-urlencoded",
                                "X-Twilio-Signature": signature(form, url=f"http://127.0.0.1:{port}/twilio/voice"),
@@ -67,19 +116,20 @@ REQUEST = "Book me on Tuesday at ten a m, my name is Jamie"
 
 async def a_call(port: int, turns: list[str]) -> list[int]:
     """Bytes of the line's audio: before the caller says anything (the greeting), then after each turn."""
-    ticket = ticket_of(signed_webhook(port).text)
+    call_sid = a_call_sid()
+    ticket = ticket_of(signed_webhook(port, call_sid).text)
     async with websockets.connect(f"ws://127.0.0.1:{port}/twilio/stream") as ws:
         await ws.send(json.dumps({"event": "connected", "protocol": "Call", "version": "1.0.0"}))
-        start = start_message(ticket=ticket)
+        start = start_message(ticket=ticket, call_sid=call_sid)
         await ws.send(json.dumps(start))
         replies = [await answer_audio(ws, seconds=60)]
-        for turn in turns:
+        for number, turn in enumerate(turns, start=1):
             if turn.startswith(KEY):
                 await ws.send(json.dumps({"event": "dtmf", "streamSid": start["streamSid"],
                                           "dtmf": {"track": "inbound_track", "digit": turn[len(KEY):]}}))
             else:
                 await send_audio(ws, phone_audio(turn))
-            replies.append(await answer_audio(ws, seconds=60))
+            replies.append(await answer_audio(ws, seconds=60, enough=LAST_REPLY if number == len(turns) else None))
         return replies
 
 
@@ -97,7 +147,7 @@ def test_a_call_through_the_twilio_stream_does_what_the_caller_said_with_the_gre
 
 def test_the_voice_webhook_returns_twiml_for_the_stream_only_when_signed(service):
     port, _, _ = service
-    answer = signed_webhook(port, **{"X-Forwarded-Host": "evil.example"})
+    answer = signed_webhook(port, a_call_sid(), **{"X-Forwarded-Host": "evil.example"})
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/xml")
     assert f'<Stream url="ws://127.0.0.1:{port}/twilio/stream">' in answer.text  # the configured address
     assert re.search(r'<Parameter name="ticket" value="[^"]{32,}" />', answer.text)
@@ -106,9 +156,9 @@ def test_the_voice_webhook_returns_twiml_for_the_stream_only_when_signed(service
     assert unsigned.status_code == 403 and unsigned.content == b""
 
 
-def test_a_worker_stops_within_seconds_of_sigterm_during_a_call(service):
+def test_a_worker_stops_within_seconds_of_sigterm_during_a_call(own_service):
     """A worker told to stop (a deploy, a scale-down) ends its live calls rather than waiting out their 300 s."""
-    port, _, worker = service
+    port, _, worker = own_service
 
     async def call_then_stop() -> float:
         ticket = ticket_of(signed_webhook(port).text)

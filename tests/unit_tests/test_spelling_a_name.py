@@ -18,7 +18,7 @@ SPELL = "could you spell your last name for me?"
 
 def heard(text, unsure=(), probability=0.95):
     """The recogniser's words for ``text``: every word sure but those in ``unsure``."""
-    return [(f" {w}", 0.3 if w.strip(".,").lower() in unsure else probability) for w in text.split()]
+    return [(f" {w}", UNSURE_BELOW / 2 if w.strip(".,").lower() in unsure else probability) for w in text.split()]
 
 
 def call(caller_number=None):
