@@ -25,6 +25,7 @@ After each reply the VAD is told the end-of-turn pause of the step the agent wai
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
@@ -47,7 +48,7 @@ from pipecat.metrics.metrics import TurnMetricsData
 from pipecat.processors.aggregators.dtmf_aggregator import DTMFAggregator
 from pipecat.processors.frame_processor import FrameDirection, FrameProcessor
 
-from dialog.language import sentences
+from dialog.language import LANGUAGES, sentences
 from dialog.turn import UNHEARD
 from phone.letters import ListeningFor
 from phone.turn_taking import listening_step, turn_wait, vad_params
@@ -55,6 +56,7 @@ from phone.turn_taking import listening_step, turn_wait, vad_params
 KEYPAD_PREFIX = "[DTMF] "
 """How the agent reads key presses (``voicekit.nlu``): the aggregator writes them this way."""
 ENDED = ("DONE", "HANDOFF")
+_log = logging.getLogger(__name__)
 GREETING = "Thank you for calling {name}. This is an automated booking line. How can I help you today?"
 """The English line's first words, as it has always said them: ``greeting`` now says the clinic's language's
 ``phrases.welcome``, and English's is this same sentence (tests hold the two together)."""
@@ -259,7 +261,22 @@ class AgentTurns(FrameProcessor):
 
 def _taking(agent: Any, turn: Callable[[], dict]) -> tuple[dict, str | None]:
     """The agent's reply to a turn and the step it then waits at (None for an agent that does not say)."""
-    return turn(), listening_step(agent)
+    try:
+        reply = turn()
+    except Exception as broken:  # noqa: BLE001 - whatever broke, the caller must hear something, never silence
+        # VoiceAgent.handle never raises; a wrapper around it can (the browser's did, on a keyword it lacked), and
+        # inside the pipeline's task that was a silent line. Say so and end the call to staff. The log names the
+        # error's type and place only: its message may hold the caller's words.
+        where = broken.__traceback__
+        while where is not None and where.tb_next is not None:
+            where = where.tb_next
+        place = f"{where.tb_frame.f_code.co_filename}:{where.tb_lineno}" if where is not None else "?"
+        _log.error("the agent's turn raised %s at %s: the caller is told and the call ends", type(broken).__name__,
+                   place)
+        language = getattr(agent, "language", "en")
+        said = sentences("phrases", language if language in LANGUAGES else "en").BROKEN
+        return {"say": said, "state": "HANDOFF", "tool_calls": []}, None
+    return reply, listening_step(agent)
 
 
 def _as_the_agent_reads_it(text: str) -> str:

@@ -156,3 +156,31 @@ def test_the_agent_answers_a_murmur_with_sorry_and_the_question_and_ends_politel
     assert agent.slots["name"] is None  # "[unheard]" is no name, no day
     third = agent.handle(UNHEARD, words=[])
     assert third["state"] == ("DONE" if night else "HANDOFF"), third
+
+
+class Broken:
+    """A wrapper around the agent that raises (the browser's once did: a turn's words it did not take)."""
+
+    node = "listen"
+
+    def handle(self, text, words=None):
+        raise TypeError("handle() got an unexpected keyword argument 'words'")
+
+
+def test_a_turn_the_agent_s_wrapper_breaks_on_is_answered_with_an_apology_and_a_hand_off_never_silence():
+    down, _ = asyncio.run(run_test(AgentTurns(Broken()), frames_to_send=[heard("Book me on Tuesday", [("Book", 0.9)]),
+                                                                          SleepFrame(sleep=2.0)]))
+    said = [f.text for f in down if isinstance(f, TTSSpeakFrame)]
+    assert said == [phrases.BROKEN]
+    assert any(type(f).__name__ == "EndWorkerFrame" for f in down)  # the call ends after it: staff, not a loop
+
+
+def test_a_broken_turn_on_a_korean_line_is_apologised_for_in_korean():
+    from dialog.phrases import ko
+
+    class KoreanBroken(Broken):
+        language = "ko"
+
+    turn = heard("화요일이요", [("화요일이요", 0.9)])
+    down, _ = asyncio.run(run_test(AgentTurns(KoreanBroken()), frames_to_send=[turn, SleepFrame(sleep=2.0)]))
+    assert [f.text for f in down if isinstance(f, TTSSpeakFrame)] == [ko.BROKEN]
