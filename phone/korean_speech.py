@@ -18,17 +18,15 @@ import io
 import shutil
 import subprocess
 import wave
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Any, ClassVar
 
 from pipecat.frames.frames import ErrorFrame, Frame, TranscriptionFrame
-from pipecat.services.settings import TTSSettings
-from pipecat.services.tts_service import TTSService
 from pipecat.transcriptions.language import Language
 from pipecat.utils.time import time_now_iso8601
 
 from phone.korean_numbers import said_in_korean
-from phone.speech import WHISPER_RATE, LocalWhisperSTTService, transcribe, whisper_samples, words_heard
+from phone.speech import WHISPER_RATE, FliteTTSService, LocalWhisperSTTService, transcribe, whisper_samples, words_heard
 
 KOREAN_PROMPT = "병원 예약 전화입니다. 날짜와 시간, 이름을 말씀하세요."
 """A prompt measured for the Korean line and not used: its words came back in what Whisper heard."""
@@ -48,33 +46,18 @@ def espeak_korean(text: str, voice: str = ESPEAK_VOICE, rate: float = ESPEAK_RAT
         return read.readframes(read.getnframes()), read.getframerate()
 
 
-class KoreanVoiceTTSService(TTSService):
+class KoreanVoiceTTSService(FliteTTSService):
     """Pipecat text to speech in Korean with espeak-ng, run as a separate program."""
 
+    PROGRAM = "espeak-ng"
+
     def __init__(self, voice: str = ESPEAK_VOICE, rate: float = ESPEAK_RATE, **kwargs: Any):
-        super().__init__(push_start_frame=True, push_stop_frames=True,
-                         settings=TTSSettings(model=None, voice=voice, language=Language.KO), **kwargs)
-        self._voice, self._rate = voice, rate
+        super().__init__(voice=voice, language=Language.KO, **kwargs)
+        self._rate = rate
 
-    def can_generate_metrics(self) -> bool:
-        """Time to first byte and usage are measured."""
-        return True
-
-    async def run_tts(self, text: str, context_id: str) -> AsyncGenerator[Frame, None]:
-        """Speak ``text``: one block of audio, resampled to the pipeline's rate by the base class."""
-        try:
-            await self.start_tts_usage_metrics(text)
-            pcm, rate = await asyncio.to_thread(espeak_korean, text, self._voice, self._rate)
-
-            async def blocks() -> AsyncIterator[bytes]:
-                yield pcm
-
-            async for frame in self._stream_audio_frames_from_iterator(blocks(), in_sample_rate=rate,
-                                                                       context_id=context_id):
-                await self.stop_ttfb_metrics()
-                yield frame
-        except (OSError, subprocess.SubprocessError, wave.Error) as failed:
-            yield ErrorFrame(error=f"espeak-ng failed: {failed}")
+    def speak(self, text: str) -> tuple[bytes, int]:
+        """(16-bit mono PCM, sample rate) of ``text`` in espeak-ng's Korean, its numbers said in Korean."""
+        return espeak_korean(text, self._voice, self._rate)
 
 
 class KoreanWhisperSTTService(LocalWhisperSTTService):

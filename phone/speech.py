@@ -108,22 +108,31 @@ def flite(text: str, voice: str = "kal16") -> tuple[bytes, int]:
 
 
 class FliteTTSService(TTSService):
-    """Pipecat text to speech with flite, run as a separate program."""
+    """Pipecat text to speech with flite, run as a separate program.
 
-    def __init__(self, voice: str = "kal16", **kwargs):
+    Another program's voice (the Korean line's espeak-ng) is this with its own ``PROGRAM`` and ``speak``.
+    """
+
+    PROGRAM = "flite"
+
+    def __init__(self, voice: str = "kal16", language: Language | None = None, **kwargs):
         super().__init__(push_start_frame=True, push_stop_frames=True,
-                         settings=TTSSettings(model=None, voice=voice, language=None), **kwargs)
+                         settings=TTSSettings(model=None, voice=voice, language=language), **kwargs)
         self._voice = voice
 
     def can_generate_metrics(self) -> bool:
         """Time to first byte and usage are measured."""
         return True
 
+    def speak(self, text: str) -> tuple[bytes, int]:
+        """(16-bit mono PCM, sample rate) of ``text``, from the program (run on a worker thread)."""
+        return flite(text, self._voice)
+
     async def run_tts(self, text: str, context_id: str) -> AsyncGenerator[Frame, None]:
         """Speak ``text``: one block of audio, resampled to the pipeline's rate by the base class."""
         try:
             await self.start_tts_usage_metrics(text)
-            pcm, rate = await asyncio.to_thread(flite, text, self._voice)
+            pcm, rate = await asyncio.to_thread(self.speak, text)
 
             async def blocks() -> AsyncIterator[bytes]:
                 yield pcm
@@ -132,8 +141,8 @@ class FliteTTSService(TTSService):
                                                                        context_id=context_id):
                 await self.stop_ttfb_metrics()
                 yield frame
-        except (OSError, subprocess.SubprocessError) as failed:
-            yield ErrorFrame(error=f"flite failed: {failed}")
+        except (OSError, subprocess.SubprocessError, wave.Error) as failed:
+            yield ErrorFrame(error=f"{self.PROGRAM} failed: {failed}")
 
 
 def tiny_en_model_dir() -> Path:
