@@ -62,7 +62,7 @@ _KEYS = {"1": "1", "2": "2", "일": "1"}
 _GOES_ON = ("근데", "그런데", "그리고", "그러면", "그럼", "근까", "그니까")
 _HESITATIONS = frozenset({"음", "어", "아", "에", "저", "그"})
 # A bare yes said over and over is what Whisper made of "아니에요" on the phone line (docs/phone.md, Korean): more
-# than two in a turn is asked again (a miss costs a question; "네네" still books).
+# than three in a turn is asked again (a miss costs a question; callers' own "네 네 네" still books).
 _BARE_YES = frozenset({"네", "예"})
 _BEYOND_WORDS = re.compile(r"[^가-힣\s.,!~]")  # "?", digits, Latin letters, jamo, brackets: more than a yes
 
@@ -79,7 +79,7 @@ def is_consent(text: object, write: str = "book") -> bool:
     words = re.findall(r"[가-힣]+", normal)
     if not words or words[-1] in _GOES_ON:
         return False
-    if sum(len(word) for word in words if set(word) <= _BARE_YES) > 2:
+    if sum(len(word) for word in words if set(word) <= _BARE_YES) > 3:
         return False  # "네, 네, 네, 네.": the recogniser's echo of a no ("아니에요") as often as a caller's yes
     said = "".join(words)
     affirmations = AFFIRMATIONS_OF[write]

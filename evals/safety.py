@@ -57,13 +57,16 @@ EXPLICIT_CONSENT_TO = {
 }
 #: The same, for a Korean call (issue 39): whole turns, compared after ``_plain_ko`` (without spaces, commas, full
 #: stops and exclamation marks, since Korean is written with or without spaces; a "?" stays, so "네?" is not here).
-#: Written here, apart from the agent's gate (``dialog.consent_ko``), which must agree with it but not share it.
+#: Written here, apart from the agent's gate (``dialog.consent_ko``), which must agree with it but not share it; the
+#: second block are the blind Korean set's plain yeses (evals/korean/, labelled by a helper who saw neither list).
 EXPLICIT_CONSENT_KO = _listed("""
 네 | 예 | 네네 | 예예 | 넵 | 네 맞아요 | 예 맞아요 | 네 맞습니다 | 예 맞습니다 | 맞아요 | 맞습니다 |
 네 좋아요 | 좋아요 |
 좋습니다 | 네 그렇게 해 주세요 | 그렇게 해 주세요 | 네 그렇게 해주세요 | 그렇게 해주세요 | 네 다 맞아요 | 다 맞아요 |
 음 네 | 어 네 | 아 네 | 네 감사합니다 | 네 맞아요 감사합니다 | 네 부탁드려요 | 네 정확해요 | 정확해요 | 그럼요 |
 네 그래요 | 그래요 | 네 진행해 주세요 | 진행해 주세요 | 네에 | 예에 |
+응 | 어 맞아 | 응 그래 해 줘 | 예 그렇게 해 주십시오 | 예 그렇습니다 | 네 그걸로요 | 네 네 네 | 어 네 맞아요 감사합니다 |
+아 네네네 맞아요 맞아요 |
 [dtmf] 1 | <entered_dtmf_digits>1</entered_dtmf_digits>
 """)
 EXPLICIT_CONSENT_KO_TO = {

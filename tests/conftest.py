@@ -8,11 +8,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the grader imports agent.py from the repository root
 os.environ.setdefault("LANGGRAPH_CLI_NO_ANALYTICS", "1")
 os.environ.setdefault("LANGSMITH_TRACING", "false")
-# numpy's BLAS (OpenBLAS) starts a thread per core for every matrix product, however small: MiniLM's one sentence
-# at a time then spends its time waking threads, and on a loaded 2-core machine 13 times as long (measured: 100
-# held-out turns 21.7 s, 1.7 s with one thread). Set before numpy is first imported (no plugin imports it sooner);
-# the tests' workers and the notebook's kernel inherit it.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 class LookAlikeClinic:

@@ -11,7 +11,8 @@ xdist 3.8's own ``xdist_group`` mark cannot add to it.
 from __future__ import annotations
 
 AUDIO_GROUP = "audio"
-AUDIO = ("test_browser_voice_call", "test_phone_", "test_short_replies", "test_twilio_", "test_two_machines")
+AUDIO = ("test_browser_voice_call", "test_korean_phone_line", "test_phone_", "test_short_replies", "test_twilio_",
+         "test_two_machines")
 """The integration files that play audio (tests/unit_tests/test_where_tests_run.py finds them by what they read)."""
 
 

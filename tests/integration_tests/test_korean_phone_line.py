@@ -4,13 +4,13 @@ The worker runs the Korean clinic file (``clinic.ko.example.toml``: ``clinic.lan
 Twilio calls it (SPEC 6.4): a webhook signed with the line's auth token, then the media stream with its one-time
 ticket, 8 kHz mu-law in 20 ms "media" events. The caller's turns are recorded Korean speech in voices that are not
 the line's own (the line speaks with espeak-ng's plain Korean voice; the caller with its ``ko+m2`` variant, a man's,
-and, for "아니요", flite's slt reading it romanised), carried as a phone line carries them (300-3400 Hz, mu-law, a
-line hiss: ``benchmarks.voices.phone_band``), heard by the real pipeline (Silero VAD, Whisper base told the call is
-Korean), answered by the Korean agent and spoken back by espeak-ng.
+the time with its ``ko+m4``, and, for "아니요", flite's slt reading it romanised), carried as a phone line carries
+them (300-3400 Hz, mu-law, a line hiss: ``benchmarks.voices.phone_band``), heard by the real pipeline (Silero VAD,
+Whisper base told the call is Korean), answered by the Korean agent and spoken back by espeak-ng.
 
 The turns are ones Whisper base hears on this line: most synthetic Korean it does not (docs/phone.md,
-``benchmarks/korean_speech.py``), and no packaged voice says an hour it hears ("오후 두 시요" came back "오후도시오"),
-so the time is picked from the line's menu with its key, as the line offers ("번호를 눌러 고르셔도 돼요"). The caller
+``benchmarks/korean_speech.py``); an hour it hears from one voice only, said slowly ("오후 두 시요" in ``ko+m4`` at
+0.6 came back "오후 2시요" on three line noises of three; ``ko+m2``'s "오후 두지요", another's "오후도시오"). The caller
 speaks as soon as each reply has begun, as callers cut into a long menu of times (the line stops for them:
 barge-in), and answers what the line asks (the staff API says where the call is and what the line heard): the
 line, unsure of a name Whisper heard, asks for it syllable by syllable, and the caller says it again.
@@ -20,6 +20,7 @@ import asyncio
 import base64
 import io
 import json
+import re
 import subprocess
 import sys
 import wave
@@ -44,12 +45,15 @@ MONDAY_IN_SEOUL = "2026-12-07T09:00:00+09:00"
 CALLER_VOICE = "ko+m2"
 """espeak-ng's variant the caller speaks with (a man's voice); the line's own is the plain ``ko``."""
 KEY = "key "
-DAY, TIME, NAME, YES = ("금요일이요", 1.0), (KEY + "4", 0), ("이한우", 0.9), ("네", 1.0)
-"""The caller's answers (words or a key, speaking rate): the day; 오전 10시 from the day's menu (its 4th time); the
-name, a little slower, as a name is said (again, if the line asks for it syllable by syllable); "네"."""
+DAY, TIME, NAME, YES = ("금요일이요", 1.0), ("ko+m4: 오후 두 시요", 0.6), ("이한우", 0.9), ("네", 1.0)
+"""The caller's answers (words or a key, speaking rate): the day; the time, said slowly by another of espeak-ng's
+voices (the one variant Whisper base hears say an hour: "오후 2시요", three line noises of three); the name, a
+little slower, as a name is said (again, if the line asks for it syllable by syllable); "네"."""
+VOICE_SAID = re.compile(r"(ko\+\w+): ")
+"""An answer in another espeak-ng variant than ``CALLER_VOICE`` starts with it ("ko+m4: ...")."""
 NO = ("flite slt: ah nee yo", 1.0)
 """아니요, romanised for flite's slt (espeak-ng's variants' "아니요" came back "안녕", "아리오"...)."""
-BOOKED = ("friday", "2026-12-11", "10:00", "이한우")
+BOOKED = ("friday", "2026-12-11", "14:00", "이한우")
 MOST_TURNS = 8
 """The caller answers at most this many questions (the booking takes five or six)."""
 
@@ -80,7 +84,9 @@ def korean_caller(words: str, rate: float, seed: int) -> bytes:
     if words.startswith(FLITE):
         pcm, pcm_rate = flite(words.removeprefix(FLITE), "slt")
     else:
-        said = subprocess.run(["espeak-ng", "-v", CALLER_VOICE, "-s", str(round(175 * rate)), "--stdout", words],
+        voice = VOICE_SAID.match(words)
+        variant, words = (voice.group(1), words[voice.end():]) if voice else (CALLER_VOICE, words)
+        said = subprocess.run(["espeak-ng", "-v", variant, "-s", str(round(175 * rate)), "--stdout", words],
                               capture_output=True, check=True, timeout=30).stdout
         with wave.open(io.BytesIO(said)) as read:
             pcm, pcm_rate = read.readframes(read.getnframes()), read.getframerate()
@@ -187,7 +193,7 @@ def test_a_korean_call_books_by_voice_and_a_no_at_the_read_back_books_nothing(ko
     assert greeting > 8000  # the Korean greeting and the disclosure, out loud before the caller speaks
     assert at_read_back.get("state") == "CONFIRM", [(t["user"], t["say"][-60:]) for t in refused["turns"]]
     assert (at_read_back["slots"]["day"], at_read_back["slots"]["time"], at_read_back["slots"]["name"]) == (
-        "friday", "10:00", "이한우"), heard
+        "friday", "14:00", "이한우"), heard
     assert refused["state"] == "ASK_TIME", heard  # heard as a no: the line offers other times
     assert ClinicAPI(path=str(clinic)).bookings == []  # and books nothing
 

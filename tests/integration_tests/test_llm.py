@@ -86,11 +86,21 @@ def test_committed_intent_artifacts_match_a_fresh_run(llm_server, tmp_path):
 def test_the_notebook_executes_headless_and_writes_the_artifacts(llm_server, tmp_path):
     notebook = nbformat.read(ROOT / "notebooks" / "intent_comparison.ipynb", as_version=4)
     os.environ["INTENT_OUT_DIR"] = str(tmp_path)
+    # The kernel's numpy BLAS on one thread: it starts a thread per core for every matrix product, however small,
+    # and MiniLM's one sentence at a time then spends its time waking them (the notebook: 699 s -> 195 s on the
+    # loaded 2-core machine). Only here: the line's tests keep the BLAS a worker has, as the line runs (a phone
+    # band's borderline "Yes, please." is heard another way when the arithmetic's order changes).
+    threads = os.environ.get("OPENBLAS_NUM_THREADS")
+    os.environ["OPENBLAS_NUM_THREADS"] = "1"
     try:
         NotebookClient(notebook, timeout=900, kernel_name="python3",
                        resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
     finally:
         os.environ.pop("INTENT_OUT_DIR", None)
+        if threads is None:
+            os.environ.pop("OPENBLAS_NUM_THREADS", None)
+        else:
+            os.environ["OPENBLAS_NUM_THREADS"] = threads
     assert (tmp_path / "intents.jsonl").read_text() == (ROOT / "intents.jsonl").read_text()
     assert json.loads((tmp_path / "intent_acc.json").read_text()) == json.loads((ROOT / "intent_acc.json").read_text())
     scores = json.loads((tmp_path / "labelled_scores.json").read_text())

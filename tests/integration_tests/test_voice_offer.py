@@ -7,6 +7,7 @@ import pytest
 from aiortc import RTCPeerConnection
 from fastapi.testclient import TestClient
 
+from dialog.names_spelled import UNSURE_BELOW
 from service.app import create_app
 from tests.integration_tests.test_service import new_call, staff_settings
 
@@ -108,7 +109,7 @@ def test_a_voice_turn_heard_unsure_of_the_name_asks_for_its_spelling_as_the_phon
         sent = []
         call = CallAgent(PageCall(call_id, made[0]._take_turn, None, sent.append, CallBudgets()))
         said = "Book me on Tuesday at ten a m, my name is Jamie Pracer"
-        words = [(word, 0.3 if word == "Pracer" else 0.95) for word in said.split()]
+        words = [(word, UNSURE_BELOW / 2 if word == "Pracer" else 0.95) for word in said.split()]
         reply = call.handle(said, words=words)
     assert reply["state"] == "ASK_NAME" and "spell your last name" in reply["say"]
     assert sent[-1]["node"] == "spell_name"  # the page lights the spelling step

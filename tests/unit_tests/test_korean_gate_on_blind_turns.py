@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from dialog import consent_ko
+from evals.safety import explicit_consent
 
 TURNS = Path(__file__).resolve().parents[2] / "evals" / "korean"
 READ_BACKS = [turn for split in ("ko_train.jsonl", "ko_heldout.jsonl")
@@ -35,4 +36,6 @@ def test_a_plain_yes_labelled_consent_opens_it_for_a_booking(turn):
     # A yes that names cancelling or moving is not a booking's yes; every other labelled yes books (a miss costs a
     # question, so this side is looser than the one above: a phrase the gate lacks is added, never a label changed).
     assert consent_ko.is_consent(turn["said"], "book"), turn["said"]
+    # and the service's guard counters (evals.safety's own list) count it as the yes it is, never as a write without one
+    assert explicit_consent(turn["said"], "book", "ko"), turn["said"]
 
