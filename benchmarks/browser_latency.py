@@ -50,6 +50,10 @@ BUDGETS = {"connect_ms": "start to connected", "answer_ms": "end of speech to au
 TOKEN = "benchmark-staff-token-0123456789"
 
 
+NUMBER = "my number is six one seven, five five five, zero one two three"
+"""A browser call has no caller id, so a booking asks for a contact number: the caller gives it with the request."""
+
+
 def caller_wav(path: Path, *script: float | str, voice: str = "awb") -> str:
     """A caller's whole call as one WAV (48 kHz mono): numbers are seconds of silence, text is said by flite.
 
@@ -145,7 +149,8 @@ def main() -> int:
                 for number in range(args.calls):
                     voice, day = VOICES[number % len(VOICES)], DAYS[number % len(DAYS)]
                     wav = caller_wav(folder / f"call{number}.wav", 2.5,
-                                     f"Book me on {day} at ten a m, my name is Jamie", 12.0, "yes", 8.0, voice=voice)
+                                     f"Book me on {day} at ten a m, my name is Jamie, {NUMBER}", 16.0, "yes", 8.0,
+                                     voice=voice)
                     latency, done = one_call(playwright, base, wav)
                     booked += done
                     for budget in BUDGETS:

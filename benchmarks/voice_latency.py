@@ -76,7 +76,7 @@ CHUNK = 160  # 20 ms of 8 kHz mu-law, as Twilio sends it
 QUIET = 1.0
 """Seconds without the line's audio after which its reply is taken to be over."""
 CALL_SECONDS = 150.0
-TOKEN, SID = "0" * 32, "CA" + "5e" * 16
+TOKEN = "0" * 32
 STAGES = ("end of turn", "STT", "agent", "TTS", "audio out")
 MARKS = (VADUserStoppedSpeakingFrame, TranscriptionFrame, TTSSpeakFrame, TTSAudioRawFrame)
 TOTAL = "end of speech to first audio byte"
@@ -206,7 +206,8 @@ async def one_call(port: int, voice: str, name: tuple[str, str], number: int, ti
                    calls: list[dict]) -> None:
     """One call, as Twilio makes it: the signed webhook, the stream with its ticket, the turns in real time."""
     first, last = name
-    form = {"AccountSid": "AC" + "a1" * 16, "CallSid": SID, "From": "+16175550123", "To": "+16175550100"}
+    sid = f"CA{number:032x}"  # a CallSid per call: the line answers a CallSid once (a replayed webhook gets no stream)
+    form = {"AccountSid": "AC" + "a1" * 16, "CallSid": sid, "From": "+16175550123", "To": "+16175550100"}
     url = f"http://127.0.0.1:{port}/twilio/voice"
     answer = await asyncio.to_thread(httpx.post, url, content=urlencode(form), headers={
         "Content-Type": "application/x-www-form-urlencoded",
@@ -218,7 +219,7 @@ async def one_call(port: int, voice: str, name: tuple[str, str], number: int, ti
     async with websockets.connect(f"ws://127.0.0.1:{port}/twilio/stream") as ws:
         await ws.send(json.dumps({"event": "connected", "protocol": "Call", "version": "1.0.0"}))
         await ws.send(json.dumps({"event": "start", "streamSid": "MZ" + "7c" * 16, "start": {
-            "streamSid": "MZ" + "7c" * 16, "callSid": SID, "customParameters": {"ticket": ticket}}}))
+            "streamSid": "MZ" + "7c" * 16, "callSid": sid, "customParameters": {"ticket": ticket}}}))
         caller = Caller(ws)
         tasks = [asyncio.ensure_future(caller.send()), asyncio.ensure_future(caller.receive())]
         await asyncio.sleep(1.5)
