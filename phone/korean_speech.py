@@ -13,20 +13,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import shutil
 import subprocess
 import wave
-from collections.abc import AsyncGenerator
 from typing import Any, ClassVar
 
-from pipecat.frames.frames import ErrorFrame, Frame, TranscriptionFrame
 from pipecat.transcriptions.language import Language
-from pipecat.utils.time import time_now_iso8601
 
 from phone.korean_numbers import said_in_korean
-from phone.speech import WHISPER_RATE, FliteTTSService, LocalWhisperSTTService, transcribe, whisper_samples, words_heard
+from phone.speech import FliteTTSService, LocalWhisperSTTService, transcribe
 
 KOREAN_PROMPT = "병원 예약 전화입니다. 날짜와 시간, 이름을 말씀하세요."
 """A prompt measured for the Korean line and not used: its words came back in what Whisper heard."""
@@ -68,15 +64,8 @@ class KoreanWhisperSTTService(LocalWhisperSTTService):
     """
 
     OPTIONS: ClassVar[dict[str, Any]] = {"language": "ko"}
+    LANGUAGE = Language.KO
 
-    async def run_stt(self, audio: bytes) -> AsyncGenerator[Frame, None]:
-        """One turn's audio (16-bit PCM at the pipeline's rate) to one Korean transcription, with its words."""
-        if not self._model:
-            yield ErrorFrame("Whisper model not available")
-            return
-        await self.start_processing_metrics()
-        samples = whisper_samples(audio, self.sample_rate or WHISPER_RATE)
-        heard = words_heard(await asyncio.to_thread(transcribe, self._model, samples, **self.OPTIONS))
-        await self.stop_processing_metrics()
-        # No words is a transcription too (a murmur, a cough): the caller is answered, as on the English line.
-        yield TranscriptionFrame(heard.text, self._user_id, time_now_iso8601(), Language.KO, result=heard.words)
+    def transcribed(self, samples: Any) -> list[Any]:
+        """Whisper's segments for one turn, told the call is Korean (no step has settings of its own here)."""
+        return transcribe(self._model, samples, **self.OPTIONS)

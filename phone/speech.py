@@ -212,14 +212,20 @@ class LocalWhisperSTTService(WhisperSTTService):
             return
         await self.start_processing_metrics()
         samples = whisper_samples(audio, self.sample_rate or WHISPER_RATE)
-        step = self._step
-        heard = words_heard(await asyncio.to_thread(transcribe, self._model, samples, **decoding(step),
-                                                    keep=lambda segments: kept_segments(step, segments,
-                                                                                        len(samples) / WHISPER_RATE)))
+        heard = words_heard(await asyncio.to_thread(self.transcribed, samples))
         await self.stop_processing_metrics()
         # No words (a murmur, a cough, a word lost to the line) is a transcription too, with no words in it:
         # the caller said something and is answered, never left in silence.
-        yield TranscriptionFrame(heard.text, self._user_id, time_now_iso8601(), Language.EN, result=heard.words)
+        yield TranscriptionFrame(heard.text, self._user_id, time_now_iso8601(), self.LANGUAGE, result=heard.words)
+
+    LANGUAGE = Language.EN
+    """The language the line hears and labels its transcriptions with."""
+
+    def transcribed(self, samples: Any) -> list[Any]:
+        """Whisper's segments for one turn, with the settings of the step the agent waits at (a spelling's own)."""
+        step = self._step
+        return transcribe(self._model, samples, **decoding(step),
+                          keep=lambda segments: kept_segments(step, segments, len(samples) / WHISPER_RATE))
 
 
 @dataclass(frozen=True)
