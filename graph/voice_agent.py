@@ -209,7 +209,7 @@ class VoiceAgent(CallViews):
                     self._record(self._broken_handoff)
                 say, state = phrases.BROKEN, "HANDOFF"
             tool_calls = [call[0] for call in self.api.calls[before:]]
-        return {"say": say or phrases.SAY_AGAIN, "state": state, "tool_calls": tool_calls}
+            return {"say": say or phrases.SAY_AGAIN, "state": state, "tool_calls": tool_calls}  # in its language
 
     def _turn(self, raw: str, unsure: list[str]) -> tuple[str, str]:
         self.after_the_end = self._broken_handoff is not None

@@ -42,6 +42,19 @@ _YES_WORDS = frozenset([
     "부탁해요", "부탁합니다", "주세요", "해", "해주세요",
 ])
 """Words a plain yes is made of (affirmations, politeness and filler), English and Korean; nothing else."""
+# A Korean line's own: words a plain Korean yes is made of, written apart, and the yeses among them ("해 주세요" is
+# one whole). The agent's gate splits turns its own way (dialog.consent_ko); this only has to know a yes it booked on.
+_KO_AFFIRMATIONS = frozenset([
+    "네", "예", "응", "넵", "네네", "예예", "네에", "맞아요",
+    "맞아", "맞습니다", "맞네요", "좋아요", "좋습니다", "좋네요", "물론이죠", "물론이에요",
+    "그럼요", "그래요", "그래", "정확해요", "정확합니다", "그렇습니다", "그렇게", "그걸로",
+    "그걸로요", "진행할게요", "진행해주세요", "해주세요", "해주십시오", "해줘",
+])
+_KO_YES_WORDS = frozenset([
+    "음", "어", "아", "에", "저", "감사합니다", "감사해요", "고맙습니다",
+    "고마워요", "알겠습니다", "알겠어요", "오케이", "부탁해요", "부탁합니다", "부탁드려요", "부탁드립니다",
+    "해", "줘", "주세요", "주십시오", "할게요", "해요", "진행해",
+])
 _AFFIRMATIONS = frozenset([
     "yes", "yeah", "yep", "yup", "sure", "correct", "right", "confirm", "confirmed", "ahead", "good", "great",
     "fine", "perfect", "absolutely", "definitely", "certainly", "exactly", "ok", "okay", "alright", "mm-hmm",
@@ -57,8 +70,17 @@ def plain_yes(words: str, language: str = "en") -> bool:
     oracle's whole Korean yeses, for any of the writes ("네, 예약해 주세요", "그렇게 해 주세요"), and no Korean no.
     """
     if language == "ko":
-        return not refused_or_stopped(words, "ko") and "?" not in words and any(
-            explicit_consent(words, write, "ko") for write in (*IRREVERSIBLE, "move"))
+        if refused_or_stopped(words, "ko") or "?" in words or re.search(r"\.\.|…|~", words):
+            return False
+        if any(explicit_consent(words, write, "ko") for write in (*IRREVERSIBLE, "move")):
+            return True
+        said = re.sub(r"[.,!]", " ", words).split()
+        if sum(len(w) for w in said if set(w) <= {"네", "예"}) > 3:
+            return False  # "네, 네, 네, 네.": the recogniser's echo of a no, which the gate asks again (docs/phone.md)
+        if said and said[-1] in {"음", "어", "아", "에", "저"}:
+            return False  # "네 음": the caller is still speaking
+        return bool(said) and all(w in _KO_YES_WORDS | _KO_AFFIRMATIONS for w in said) and (
+            any(w in _KO_AFFIRMATIONS for w in said) or "".join(said) in _KO_AFFIRMATIONS)
     if explicit_consent(words) or explicit_consent(words, "move"):  # "move it" to a move's read-back
         return True
     if refused_or_stopped(words) or "?" in words:

@@ -161,6 +161,19 @@ def test_the_services_guard_takes_a_whole_korean_yes_for_one_on_a_korean_line_on
     assert not plain_yes("그렇게 해 주세요")  # an English line's guard knows no Korean request
 
 
+# Yeses the gate books on that are no whole turn of the evals' list (an independent review found them counted as
+# writes without a yes): the guard's own Korean words must know them.
+BUILT_YESES = ["네 좋습니다", "물론이죠", "맞아", "네 알겠습니다", "감사합니다 네", "아 네 감사합니다", "그렇게 할게요",
+               "그래 주세요", "진행할게요", "그걸로", "해 주세요", "네 그래 해 줘", "오케이 네", "네 맞아요 맞아요"]
+
+
+@pytest.mark.parametrize("turn", BUILT_YESES)
+def test_a_yes_the_korean_gate_books_on_is_a_plain_yes_to_the_services_guard(turn):
+    from service.guards import plain_yes
+    assert consent_ko.is_consent(turn, "book"), turn  # the gate books on it ...
+    assert plain_yes(turn, "ko"), turn  # ... so the guard must not count that write as one without a yes
+
+
 @pytest.mark.parametrize("turn", NOT_CONSENT)
 def test_the_services_guard_never_takes_a_korean_non_yes_for_a_yes(turn):
     from service.guards import plain_yes

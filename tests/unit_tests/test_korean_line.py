@@ -192,3 +192,14 @@ def test_a_korean_call_never_raises_and_always_says_something(turns):
     for turn in turns:
         reply = agent.handle(turn)
         assert reply["say"].strip() and reply["state"]
+
+
+def test_a_turn_with_nothing_to_say_is_asked_again_in_the_call_s_language_on_any_thread(monkeypatch):
+    # The phone line runs handle() on a worker thread (asyncio.to_thread): no language is bound there beforehand.
+    agent = korean_call()
+    monkeypatch.setattr(agent, "_turn", lambda raw, unsure: ("", "ASK_DAY"))
+    replies: list[dict] = []
+    worker = threading.Thread(target=lambda: replies.append(agent.handle("음")))
+    worker.start()
+    worker.join()
+    assert replies[0]["say"] == sentences("phrases", "ko").SAY_AGAIN
