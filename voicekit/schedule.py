@@ -29,6 +29,24 @@ def coming(weekday: str, today: date) -> date:
     return today + timedelta(days=(WEEKDAYS.index(weekday) - today.weekday()) % 7 or 7)
 
 
+def opening_groups(hours: Mapping[str, tuple[str, str] | None]) -> tuple[dict[tuple[str, str], list[str]], list[str]]:
+    """The week's open days grouped by their hours (in week order), and the weekdays closed.
+
+    Any language's spoken hours are built on it; a weekend closed goes without saying, so it is not listed.
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
+    for day in WEEKDAYS:
+        opening = hours.get(day)
+        if opening:
+            groups.setdefault(opening, []).append(day)
+    return groups, [d for d in WEEKDAYS[:5] if not hours.get(d)]
+
+
+def holidays_within(holidays: Iterable[str], today: date, within_days: int = 31) -> list[str]:
+    """The clinic's holidays ("YYYY-MM-DD") from today to ``within_days`` ahead, in date order."""
+    return sorted(h for h in holidays if 0 <= (date.fromisoformat(h) - today).days <= within_days)
+
+
 def parse_date(value: object) -> date:
     """``"YYYY-MM-DD"`` as a date, else a ValueError showing the format."""
     if isinstance(value, date) and not isinstance(value, datetime):

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 
 from dialog.phrases.ko.values import WEEKDAY_NAMES, josa, spoken_day, spoken_time, spoken_year
-from voicekit.schedule import WEEKDAYS, weekday_of
+from voicekit.schedule import WEEKDAYS, holidays_within, opening_groups, weekday_of
 
 
 def spoken_date(on: str) -> str:
@@ -48,20 +48,16 @@ def hours_on(day: str, hours: tuple[str, str] | None) -> str:
 
 def week_hours(hours: Mapping[str, tuple[str, str] | None]) -> str:
     """The week as one or two sentences: open days grouped by their hours, then the closed weekdays."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for day in WEEKDAYS:
-        if hours.get(day):
-            groups.setdefault(hours[day], []).append(day)  # type: ignore[arg-type]  # not None here
+    groups, closed = opening_groups(hours)
     if not groups:
         return "이번 주는 내내 휴진이에요."
     opened = ", ".join(f"{_days(days)} {span(hours_of)}" for hours_of, days in groups.items())
-    closed = [d for d in WEEKDAYS[:5] if not hours.get(d)]  # weekends closed go without saying
     return f"{opened} 진료해요." + (f" {josa(_days(closed, every=True), '은', '는')} 휴진이에요." if closed else "")
 
 
 def holidays_ahead(holidays: Sequence[str], today: date, within_days: int = 31) -> str:
     """The holidays in the coming month, named by date ("" when there are none)."""
-    coming = sorted(h for h in holidays if 0 <= (date.fromisoformat(h) - today).days <= within_days)
+    coming = holidays_within(holidays, today, within_days)
     if not coming:
         return ""
     dates = [spoken_date(h) for h in coming]
