@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -267,12 +268,9 @@ def _taking(agent: Any, turn: Callable[[], dict]) -> tuple[dict, str | None]:
         # VoiceAgent.handle never raises; a wrapper around it can (the browser's did, on a keyword it lacked), and
         # inside the pipeline's task that was a silent line. Say so and end the call to staff. The log names the
         # error's type and place only: its message may hold the caller's words.
-        where = broken.__traceback__
-        while where is not None and where.tb_next is not None:
-            where = where.tb_next
-        place = f"{where.tb_frame.f_code.co_filename}:{where.tb_lineno}" if where is not None else "?"
-        _log.error("the agent's turn raised %s at %s: the caller is told and the call ends", type(broken).__name__,
-                   place)
+        where = traceback.extract_tb(broken.__traceback__)[-1]
+        _log.error("the agent's turn raised %s at %s:%s: the caller is told and the call ends",
+                   type(broken).__name__, where.filename, where.lineno)
         language = getattr(agent, "language", "en")
         said = sentences("phrases", language if language in LANGUAGES else "en").BROKEN
         return {"say": said, "state": "HANDOFF", "tool_calls": []}, None
